@@ -1,0 +1,80 @@
+"""The main job: read editions, build the graph, write ``dist/``."""
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from pyoxigraph import RdfFormat, Triple, parse
+
+from kg.model import Document
+from kg.publish.dump import write_ntriples, write_turtle
+from kg.rdf.graph import GraphBuilder
+from kg.readers import read_file
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+ONTOLOGY_FILES = (ROOT / "ontology" / "yili.ttl",)
+
+
+@dataclass
+class BuildSummary:
+    documents: int
+    passages: int
+    notes: int
+    sections: int
+    triples: int
+    seconds: float
+    outputs: list[Path]
+
+    def __str__(self) -> str:
+        return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
+                f"{self.sections} sections, {self.triples} triples in {self.seconds:.2f} s → "
+                + ", ".join(str(p) for p in self.outputs))
+
+
+def default_corpus() -> list[tuple[Path, str | None, int | None]]:
+    """The files of ``corpus/manifest.tsv`` with their format and chapter."""
+    with open(CORPUS / "manifest.tsv", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return [(CORPUS / r["file"], r["format"] or None, int(r["chapter"]) if r["chapter"] else None) for r in rows]
+
+
+def read_documents(items: Iterable[tuple[Path, str | None, int | None]],
+                   progress: Callable[[Iterable], Iterable] | None = None) -> list[Document]:
+    items = list(items)
+    seq = progress(items) if progress else items
+    return [read_file(path, fmt, chapter) for path, fmt, chapter in seq]
+
+
+def ontology_triples() -> list[Triple]:
+    triples = []
+    for path in ONTOLOGY_FILES:
+        triples += [q.triple for q in parse(path=str(path), format=RdfFormat.TURTLE)]
+    return triples
+
+
+def graph_triples(docs: list[Document], base: str | None = None) -> list[Triple]:
+    return ontology_triples() + list(GraphBuilder(base).corpus_triples(docs))
+
+
+def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
+          progress: Callable[[Iterable], Iterable] | None = None) -> BuildSummary:
+    started = time.perf_counter()
+    docs = read_documents(items, progress)
+    triples = graph_triples(docs, base)
+    out_dir = Path(out_dir)
+    nt, ttl = out_dir / "yili.nt", out_dir / "yili.ttl"
+    count = write_ntriples(triples, nt)
+    write_turtle(triples, ttl)
+    return BuildSummary(
+        documents=len(docs),
+        passages=sum(len(d.passages) for d in docs),
+        notes=sum(len(d.notes) for d in docs),
+        sections=sum(len(d.sections) for d in docs),
+        triples=count,
+        seconds=time.perf_counter() - started,
+        outputs=[ttl, nt],
+    )

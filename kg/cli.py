@@ -1,0 +1,95 @@
+"""The ``kg`` command: thin click commands over the library."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from kg.mappings import MappingError
+from kg.readers import InputError, readers
+
+
+def _fail(message: str) -> None:
+    click.echo(f"kg: error: {message}", err=True)
+    sys.exit(1)
+
+
+def _progress(items):
+    from tqdm import tqdm
+
+    return tqdm(items, desc="reading", unit="file", disable=len(items) < 4 or not sys.stderr.isatty(),
+                file=sys.stderr)
+
+
+@click.group()
+@click.version_option(package_name="yili-kg")
+def main() -> None:
+    """yili-kg: the 儀禮 (Yili) and its commentaries as linked data."""
+
+
+@main.command()
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(sorted(readers())), help="Reader to use instead of detecting it.")
+@click.option("--chapter", type=click.IntRange(1, 17), help="Chapter number (1–17) where the file does not say.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
+@click.option("--base", default=None, help="IRI base of the minted IRIs (default http://localhost:8000/).")
+def build(files, fmt, chapter, out_dir, base):
+    """Build the graph from FILES (default: the project's corpus) into dist/."""
+    from kg.build import build as run_build, default_corpus
+
+    items = [(Path(f), fmt, chapter) for f in files] if files else default_corpus()
+    try:
+        summary = run_build(items, out_dir, base, progress=_progress)
+    except (InputError, MappingError) as exc:
+        _fail(str(exc))
+    click.echo(str(summary))
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(sorted(readers())))
+@click.option("--chapter", type=click.IntRange(1, 17))
+def read(file, fmt, chapter):
+    """Print the text model of FILE as JSON lines (passages, notes, sections)."""
+    from kg.readers import read_file
+
+    try:
+        doc = read_file(file, fmt, chapter)
+    except InputError as exc:
+        _fail(str(exc))
+    head = {"file": doc.path, "format": doc.format, "edition": doc.edition, "chapter": doc.chapter,
+            "title": doc.title, "passages": len(doc.passages), "notes": len(doc.notes),
+            "sections": len(doc.sections)}
+    click.echo(json.dumps(head, ensure_ascii=False))
+    for p in doc.passages:
+        click.echo(json.dumps({"passage": p.index + 1, "start": p.span.start, "end": p.span.end,
+                               "section": p.section, "text": p.span.text, "norm": p.span.norm},
+                              ensure_ascii=False))
+    for n in doc.notes:
+        click.echo(json.dumps({"note": n.index + 1, "layer": n.layer, "targets": [t + 1 for t in n.targets],
+                               "start": n.span.start, "end": n.span.end, "text": n.span.text},
+                              ensure_ascii=False))
+
+
+@main.command()
+def formats():
+    """List the edition formats kg can read."""
+    for name, reader in sorted(readers().items()):
+        click.echo(f"{name}\t{reader.description}")
+
+
+@main.command()
+@click.option("--scale", default=1, show_default=True, type=click.IntRange(1, 1000),
+              help="Also run on the default corpus repeated N times.")
+def bench(scale):
+    """Time each stage on the default corpus and print its figures."""
+    from kg.bench import run_bench
+
+    for line in run_bench(scale):
+        click.echo(line)
+
+
+if __name__ == "__main__":
+    main()

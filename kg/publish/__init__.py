@@ -1,0 +1,1 @@
+"""Publish the graph: dumps (and, later, serving and loading)."""

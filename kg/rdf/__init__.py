@@ -1,0 +1,1 @@
+"""Map the text model to RDF."""

@@ -1,0 +1,174 @@
+"""The text model as RDF triples (pyoxigraph terms).
+
+Passages are ``oa:SpecificResource``s of their document; notes are
+``oa:Annotation``s whose target is the passage they explain and whose body is
+the note's own stretch of the document. Both carry an
+``oa:TextPositionSelector`` (code-point offsets) and an
+``oa:TextQuoteSelector`` (the exact original characters).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable, Iterator
+
+from pyoxigraph import Literal, NamedNode, Triple
+
+from kg.mappings import load_table, table_by
+from kg.model import Document, Span
+from kg.rdf.iris import ONTOLOGY, Minter
+
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+RDFS = "http://www.w3.org/2000/01/rdf-schema#"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+OA = "http://www.w3.org/ns/oa#"
+DCT = "http://purl.org/dc/terms/"
+PROV = "http://www.w3.org/ns/prov#"
+SKOS = "http://www.w3.org/2004/02/skos/core#"
+FOAF = "http://xmlns.com/foaf/0.1/"
+Y = ONTOLOGY
+
+PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "oa": OA, "dcterms": DCT, "prov": PROV,
+            "skos": SKOS, "foaf": FOAF, "yili": Y}
+
+A = NamedNode(RDF + "type")
+INTEGER = NamedNode(XSD + "integer")
+CLASSICAL = "lzh"  # ISO 639-3 Literary Chinese
+MODERN = "zh"
+
+
+def _n(iri: str) -> NamedNode:
+    return NamedNode(iri)
+
+
+def _int(value: int) -> Literal:
+    return Literal(str(value), datatype=INTEGER)
+
+
+class GraphBuilder:
+    def __init__(self, base: str | None = None):
+        self.mint = Minter(base) if base else Minter()
+
+    def corpus_triples(self, docs: Iterable[Document]) -> Iterator[Triple]:
+        """Triples for the work, its chapters, layers, people and editions,
+        then for each document."""
+        docs = list(docs)
+        yield from self.shared_triples({d.edition for d in docs}, {d.chapter for d in docs if d.chapter})
+        for doc in docs:
+            yield from self.document_triples(doc)
+
+    def shared_triples(self, editions: set[str], chapters: set[int]) -> Iterator[Triple]:
+        m = self.mint
+        work = _n(m.work())
+        yield Triple(work, A, _n(Y + "Work"))
+        yield Triple(work, _n(DCT + "title"), Literal("儀禮", language="zh-Hant"))
+        yield Triple(work, _n(DCT + "title"), Literal("仪礼", language="zh-Hans"))
+        yield Triple(work, _n(DCT + "title"), Literal("Yili (Book of Etiquette and Ceremonial)", language="en"))
+        for row in load_table("chapters"):
+            if int(row["number"]) not in chapters:
+                continue
+            ch = _n(m.chapter(int(row["number"])))
+            yield Triple(ch, A, _n(Y + "Chapter"))
+            yield Triple(ch, _n(DCT + "isPartOf"), work)
+            yield Triple(ch, _n(Y + "chapterNumber"), _int(int(row["number"])))
+            yield Triple(ch, _n(DCT + "title"), Literal(row["title"], language="zh-Hant"))
+            yield Triple(ch, _n(DCT + "title"), Literal(row["title_en"], language="en"))
+        people = table_by("commentators", "key")
+        for row in load_table("layers"):
+            layer = _n(m.layer(row["key"]))
+            yield Triple(layer, A, _n(Y + "CommentaryLayer"))
+            yield Triple(layer, _n(SKOS + "prefLabel"), Literal(row["label_zh"], language="zh-Hant"))
+            yield Triple(layer, _n(SKOS + "prefLabel"), Literal(row["label_en"], language="en"))
+            if row["commentator"]:
+                yield Triple(layer, _n(DCT + "creator"), _n(m.person(row["commentator"])))
+        for key, row in people.items():
+            person = _n(m.person(key))
+            yield Triple(person, A, _n(FOAF + "Person"))
+            yield Triple(person, _n(FOAF + "name"), Literal(row["name_zh"], language="zh-Hant"))
+            yield Triple(person, _n(FOAF + "name"), Literal(row["name_en"], language="en"))
+        known = table_by("editions", "key")
+        for key in sorted(editions):
+            ed = _n(m.edition(key))
+            yield Triple(ed, A, _n(Y + "Edition"))
+            yield Triple(ed, _n(DCT + "isVersionOf"), work)
+            row = known.get(key)
+            if row is None:
+                continue
+            yield Triple(ed, _n(DCT + "title"), Literal(row["title"], language="zh-Hant"))
+            if row["author"]:
+                yield Triple(ed, _n(DCT + "creator"), _n(m.person(row["author"])))
+            if row["kanripo"]:
+                yield Triple(ed, _n(Y + "kanripoId"), Literal(row["kanripo"]))
+
+    def document_triples(self, doc: Document) -> Iterator[Triple]:
+        m = self.mint
+        d = _n(m.document(doc.path))
+        yield Triple(d, A, _n(Y + "Document"))
+        yield Triple(d, _n(Y + "sourceFile"), Literal(doc.path))
+        yield Triple(d, _n(Y + "format"), Literal(doc.format))
+        yield Triple(d, _n(Y + "sha256"), Literal(hashlib.sha256(doc.source.encode("utf-8")).hexdigest()))
+        yield Triple(d, _n(Y + "length"), _int(len(doc.source)))
+        yield Triple(d, _n(Y + "edition"), _n(m.edition(doc.edition)))
+        if doc.chapter:
+            yield Triple(d, _n(Y + "chapter"), _n(m.chapter(doc.chapter)))
+        if doc.title:
+            yield Triple(d, _n(DCT + "title"), Literal(doc.title, language=CLASSICAL))
+        for sec in doc.sections:
+            s = _n(m.section(doc.path, sec.index))
+            yield Triple(s, A, _n(Y + "Section"))
+            yield Triple(s, _n(DCT + "isPartOf"), d)
+            yield Triple(s, _n(RDFS + "label"), Literal(sec.span.text, language=CLASSICAL))
+            yield Triple(s, _n(Y + "sequence"), _int(sec.index + 1))
+            yield from self._selectors(s, d, doc, sec.span)
+        layers = table_by("layers", "key")
+        for p in doc.passages:
+            node = _n(m.passage(doc.path, p.index))
+            yield Triple(node, A, _n(Y + "Passage"))
+            yield Triple(node, A, _n(OA + "SpecificResource"))
+            yield Triple(node, _n(OA + "hasSource"), d)
+            yield Triple(node, _n(Y + "sequence"), _int(p.index + 1))
+            yield Triple(node, _n(Y + "readingText"), Literal(p.span.text, language=CLASSICAL))
+            yield Triple(node, _n(Y + "normalisedText"), Literal(p.span.norm, language=CLASSICAL))
+            yield Triple(node, _n(Y + "startLine"), _int(p.line))
+            if p.page:
+                yield Triple(node, _n(Y + "page"), Literal(p.page))
+            if p.section is not None:
+                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.path, p.section)))
+            yield from self._selectors(node, d, doc, p.span)
+        for note in doc.notes:
+            node = _n(m.note(doc.path, note.index))
+            body = _n(m.note(doc.path, note.index) + "#body")
+            layer = layers.get(note.layer, {})
+            lang = MODERN if note.layer == "translation" else CLASSICAL
+            yield Triple(node, A, _n(OA + "Annotation"))
+            yield Triple(node, A, _n(Y + "Note"))
+            motivation = "describing" if note.layer == "translation" else "commenting"
+            yield Triple(node, _n(OA + "motivatedBy"), _n(OA + motivation))
+            yield Triple(node, _n(Y + "layer"), _n(m.layer(note.layer)))
+            yield Triple(node, _n(Y + "sequence"), _int(note.index + 1))
+            if layer.get("commentator"):
+                yield Triple(node, _n(DCT + "creator"), _n(m.person(layer["commentator"])))
+            for t in note.targets or [None]:
+                target = d if t is None else _n(m.passage(doc.path, t))
+                yield Triple(node, _n(OA + "hasTarget"), target)
+            yield Triple(node, _n(OA + "hasBody"), body)
+            yield Triple(body, A, _n(OA + "SpecificResource"))
+            yield Triple(body, _n(OA + "hasSource"), d)
+            yield Triple(body, _n(RDF + "value"), Literal(note.span.text, language=lang))
+            yield Triple(body, _n(Y + "normalisedText"), Literal(note.span.norm, language=lang))
+            yield Triple(body, _n(Y + "startLine"), _int(note.line))
+            if note.page:
+                yield Triple(body, _n(Y + "page"), Literal(note.page))
+            yield from self._selectors(body, d, doc, note.span)
+
+    def _selectors(self, node: NamedNode, d: NamedNode, doc: Document, span: Span) -> Iterator[Triple]:
+        iri = node.value.split("#")[0]
+        tag = "" if "#" not in node.value else node.value.split("#")[1] + "-"
+        pos = _n(f"{iri}#{tag}position")
+        quote = _n(f"{iri}#{tag}quote")
+        yield Triple(node, _n(OA + "hasSelector"), pos)
+        yield Triple(node, _n(OA + "hasSelector"), quote)
+        yield Triple(pos, A, _n(OA + "TextPositionSelector"))
+        yield Triple(pos, _n(OA + "start"), _int(span.start))
+        yield Triple(pos, _n(OA + "end"), _int(span.end))
+        yield Triple(quote, A, _n(OA + "TextQuoteSelector"))
+        yield Triple(quote, _n(OA + "exact"), Literal(doc.source[span.start:span.end]))

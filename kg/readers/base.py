@@ -1,0 +1,133 @@
+"""What every reader shares: decoding a file, and a builder that turns
+offsets into the text model."""
+from __future__ import annotations
+
+import bisect
+import re
+from pathlib import Path
+
+from kg.mappings import load_table
+from kg.model import Document, Locator, Note, Passage, Section
+from kg.text.spans import make_span, trim
+
+
+class InputError(ValueError):
+    """A file that cannot be read as an edition; the message names it."""
+
+
+def decode(data: bytes, name: str) -> str:
+    """The text of a file: UTF-8, or GB18030/Big5 when detected."""
+    if not data.strip():
+        raise InputError(f"{name}: the file is empty")
+    if b"\x00" in data:
+        raise InputError(f"{name}: binary file (it contains NUL bytes), not a text edition")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data, cp_isolation=["gb18030", "big5"]).best()
+    if best is None:
+        raise InputError(f"{name}: not UTF-8, GB18030 or Big5 text")
+    text = str(best)
+    controls = sum(1 for c in text if ord(c) < 32 and c not in "\n\r\t")
+    if controls > len(text) / 100:
+        raise InputError(f"{name}: binary file (control characters), not a text edition")
+    return text
+
+
+def detect_chapter(text: str) -> int | None:
+    """The chapter whose title appears first in the text (``None`` if none)."""
+    best: tuple[int, int] | None = None
+    for row in load_table("chapters"):
+        pos = text.find(row["title"])
+        if pos >= 0 and (best is None or pos < best[0]):
+            best = (pos, int(row["number"]))
+    return best[1] if best else None
+
+
+class DocumentBuilder:
+    """Collects passages, notes, sections and locators by offset.
+
+    Sections follow the editions' convention: a ``右…`` heading closes a
+    section, so it takes every passage since the previous heading.
+    """
+
+    def __init__(self, source: str, path: str | Path, fmt: str, edition: str):
+        self.source = source
+        self.doc = Document(path=Path(path).name, source=source, format=fmt, edition=edition)
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self._open_passages: list[int] = []
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._line_starts, offset)
+
+    def page_at(self, offset: int) -> str | None:
+        page = None
+        for loc in self.doc.locators:
+            if loc.offset > offset:
+                break
+            page = loc.label
+        return page
+
+    def locator(self, label: str, offset: int) -> None:
+        self.doc.locators.append(Locator(label, offset))
+
+    def passage(self, start: int, end: int, drop: re.Pattern | None = None) -> int | None:
+        start, end = trim(self.source, start, end)
+        span = make_span(self.source, start, end, drop)
+        if not span.text:
+            return None
+        index = len(self.doc.passages)
+        self.doc.passages.append(Passage(index, span, None, self.line_of(start), self.page_at(start)))
+        self._open_passages.append(index)
+        return index
+
+    def extend_passage(self, index: int, end: int, drop: re.Pattern | None = None) -> None:
+        """Let passage ``index`` run on to ``end`` (a 經 sentence broken by a note)."""
+        old = self.doc.passages[index]
+        start, end = trim(self.source, old.span.start, end)
+        old.span = make_span(self.source, start, end, drop)
+
+    def note(self, start: int, end: int, layer: str, targets: list[int] | None = None,
+             drop: re.Pattern | None = None) -> int | None:
+        start, end = trim(self.source, start, end)
+        span = make_span(self.source, start, end, drop)
+        if not span.text:
+            return None
+        index = len(self.doc.notes)
+        clean_targets = [t for t in (targets or []) if t is not None]
+        self.doc.notes.append(Note(index, span, layer, clean_targets, self.line_of(start), self.page_at(start)))
+        return index
+
+    def section(self, start: int, end: int, drop: re.Pattern | None = None) -> int | None:
+        start, end = trim(self.source, start, end)
+        span = make_span(self.source, start, end, drop)
+        if not span.text:
+            return None
+        index = len(self.doc.sections)
+        self.doc.sections.append(Section(index, span, list(self._open_passages)))
+        for p in self._open_passages:
+            self.doc.passages[p].section = index
+        self._open_passages = []
+        return index
+
+    def finish(self, chapter: int | None = None, title: str | None = None) -> Document:
+        self.doc.chapter = chapter if chapter is not None else detect_chapter(self.source[:300])
+        self.doc.title = title
+        self.doc.locators.sort(key=lambda loc: loc.offset)
+        return self.doc
+
+
+def add_circled_notes(builder: DocumentBuilder, s: int, e: int, passage: int | None,
+                      drop: re.Pattern | None, first_layer: str, rest_layer: str) -> None:
+    """A note whose first part is one layer and whose ``○``-opened parts are
+    another (句讀: 鄭注, then 張爾岐's remarks)."""
+    text = builder.source
+    bounds = [s] + [s + m.start() for m in re.finditer("○", text[s:e])] + [e]
+    targets = [passage] if passage is not None else []
+    for i in range(len(bounds) - 1):
+        a, b = bounds[i], bounds[i + 1]
+        layer = first_layer if i == 0 else rest_layer
+        builder.note(a if i == 0 else a + 1, b, layer, targets, drop)

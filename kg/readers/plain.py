@@ -1,0 +1,40 @@
+"""Plain punctuated text of the classic, one paragraph a line.
+
+Every non-empty line is a passage of 經, except a first line that is the
+chapter's title; there is no commentary.
+"""
+from __future__ import annotations
+
+import re
+
+from kg.readers import register
+from kg.readers.base import DocumentBuilder, detect_chapter
+
+PUNCTUATION = re.compile(r"[。，、；：？！「」“”]")
+
+
+def detect(text: str, name: str) -> float:
+    head = text[:5000]
+    if "<" in head or "[疏]" in head or head.startswith("---") or "#+" in head:
+        return 0.0
+    return 0.55 if len(PUNCTUATION.findall(head)) > len(head) / 25 else 0.0
+
+
+def read(text: str, name: str):
+    builder = DocumentBuilder(text, name, "plain", "plain")
+    title = None
+    pos = 0
+    for line in text.split("\n"):
+        s, e = pos, pos + len(line)
+        pos = e + 1
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if title is None and not builder.doc.passages and not PUNCTUATION.search(stripped):
+            title = stripped
+            continue
+        builder.passage(s, e)
+    return builder.finish(chapter=detect_chapter(title) if title else None, title=title)
+
+
+register("plain", "plain punctuated text, one paragraph a line", detect, read)

@@ -1,0 +1,30 @@
+"""Longest-match look-up of the terms of a mappings table."""
+from __future__ import annotations
+
+import functools
+
+from kg.mappings import load_table, split_variants
+from kg.text.normalise import normalise
+
+
+class Lexicon:
+    """Every label and variant of a table, matched on normalised text."""
+
+    def __init__(self, table: str):
+        self.canonical: dict[str, str] = {}
+        for row in load_table(table):
+            for form in [row["label"], *split_variants(row.get("variants", ""))]:
+                self.canonical[normalise(form)] = row["label"]
+        self.longest = max(map(len, self.canonical), default=0)
+
+    def match_at(self, text: str, i: int) -> str | None:
+        """The longest term starting at ``text[i]`` (its written form)."""
+        for n in range(min(self.longest, len(text) - i), 0, -1):
+            if text[i:i + n] in self.canonical:
+                return text[i:i + n]
+        return None
+
+
+@functools.lru_cache(maxsize=None)
+def lexicon(table: str) -> Lexicon:
+    return Lexicon(table)
