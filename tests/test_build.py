@@ -1,0 +1,104 @@
+"""``kg build`` as a user runs it: outputs, selectors, determinism, stable IRIs."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyoxigraph import RdfFormat, Store
+
+from tests.conftest import ROOT, seed
+
+OA = "http://www.w3.org/ns/oa#"
+
+
+def kg(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "kg.cli", *map(str, args)], cwd=cwd or ROOT,
+                          capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    result = kg("build", "--out", out)
+    assert result.returncode == 0, result.stderr
+    assert "5 documents" in result.stdout and "triples" in result.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def store(dist):
+    store = Store()
+    store.load(path=str(dist / "yili.nt"), format=RdfFormat.N_TRIPLES)
+    return store
+
+
+def test_build_writes_turtle_and_ntriples(dist):
+    turtle = Store()
+    turtle.load(path=str(dist / "yili.ttl"), format=RdfFormat.TURTLE)
+    nt_lines = (dist / "yili.nt").read_text(encoding="utf-8").splitlines()
+    assert len(turtle) == len(nt_lines) > 20000
+    assert nt_lines == sorted(nt_lines)
+
+
+def test_every_selector_gives_back_its_exact_text(store):
+    rows = store.query(f"""
+        PREFIX oa: <{OA}>
+        PREFIX yili: <http://localhost:8000/ontology#>
+        SELECT ?file ?start ?end ?exact WHERE {{
+          ?thing oa:hasSource ?doc ; oa:hasSelector ?pos, ?quote .
+          ?doc yili:sourceFile ?file .
+          ?pos a oa:TextPositionSelector ; oa:start ?start ; oa:end ?end .
+          ?quote a oa:TextQuoteSelector ; oa:exact ?exact .
+        }}""")
+    files = {}
+    count = 0
+    for row in rows:
+        name = row["file"].value
+        if name not in files:
+            files[name] = (ROOT / "corpus" / name).read_text(encoding="utf-8")
+        start, end = int(row["start"].value), int(row["end"].value)
+        assert start < end
+        assert files[name][start:end] == row["exact"].value
+        count += 1
+    assert count > 1500 and len(files) == 5
+
+
+def test_notes_are_annotations_on_passages(store):
+    query = f"""PREFIX oa: <{OA}> PREFIX yili: <http://localhost:8000/ontology#>
+        SELECT ?text WHERE {{
+          ?note a oa:Annotation ; yili:layer ?layer ; oa:hasTarget ?p ; oa:hasBody ?body .
+          ?p yili:readingText "眾賓繼射,釋獲皆如初。司射所作,唯上耦。"@lzh .
+          ?body <http://www.w3.org/1999/02/22-rdf-syntax-ns#value> ?text .
+        }}"""
+    texts = sorted(row["text"].value for row in store.query(query))
+    assert texts[0].startswith("[疏]“眾賓”至“上耦”") and texts[1].startswith("於是言唯上耦者")
+
+
+def test_two_builds_are_byte_identical(dist, tmp_path):
+    result = kg("build", "--out", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "yili.nt").read_bytes() == (dist / "yili.nt").read_bytes()
+
+
+def test_iris_do_not_depend_on_the_rest_of_the_corpus(dist, tmp_path):
+    result = kg("build", seed("004"), "--out", tmp_path)
+    assert result.returncode == 0, result.stderr
+    alone = {line for line in (tmp_path / "yili.nt").read_text(encoding="utf-8").splitlines()
+             if "/id/doc/004_" in line.split(" ")[0]}
+    full = {line for line in (dist / "yili.nt").read_text(encoding="utf-8").splitlines()
+            if "/id/doc/004_" in line.split(" ")[0]}
+    assert alone and alone == full
+
+
+def test_format_option_overrides_detection(tmp_path):
+    result = kg("build", seed("004"), "--format", "plain", "--out", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert '"plain"' in (tmp_path / "yili.nt").read_text(encoding="utf-8")
+
+
+def test_read_prints_the_text_model():
+    result = kg("read", seed("001"))
+    assert result.returncode == 0
+    assert '"passages": 35' in result.stdout.splitlines()[0]
