@@ -37,6 +37,15 @@ def decode(data: bytes, name: str) -> str:
     return text
 
 
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """[start, end) of every line of ``text``, line breaks excluded."""
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
 def detect_chapter(text: str) -> int | None:
     """The chapter whose title appears first in the text (``None`` if none)."""
     best: tuple[int, int] | None = None
@@ -74,37 +83,46 @@ class DocumentBuilder:
     def locator(self, label: str, offset: int) -> None:
         self.doc.locators.append(Locator(label, offset))
 
-    def passage(self, start: int, end: int, drop: re.Pattern | None = None) -> int | None:
+    def _span(self, start: int, end: int, drop: re.Pattern | None):
+        """The trimmed span, or None where no text is left."""
         start, end = trim(self.source, start, end)
         span = make_span(self.source, start, end, drop)
-        if not span.text:
+        return span if span.text else None
+
+    def passage(self, start: int, end: int, drop: re.Pattern | None = None) -> int | None:
+        span = self._span(start, end, drop)
+        if span is None:
             return None
+        start = span.start
         index = len(self.doc.passages)
         self.doc.passages.append(Passage(index, span, None, self.line_of(start), self.page_at(start)))
         self._open_passages.append(index)
         return index
 
     def extend_passage(self, index: int, end: int, drop: re.Pattern | None = None) -> None:
-        """Let passage ``index`` run on to ``end`` (a 經 sentence broken by a note)."""
-        old = self.doc.passages[index]
-        start, end = trim(self.source, old.span.start, end)
-        old.span = make_span(self.source, start, end, drop)
+        """Let passage ``index`` run on to ``end`` (over a line or page break)."""
+        item = self.doc.passages[index]
+        item.span = self._span(item.span.start, end, drop) or item.span
+
+    def extend_note(self, index: int, end: int, drop: re.Pattern | None = None) -> None:
+        """Let note ``index`` run on to ``end`` (over a line or page break)."""
+        item = self.doc.notes[index]
+        item.span = self._span(item.span.start, end, drop) or item.span
 
     def note(self, start: int, end: int, layer: str, targets: list[int] | None = None,
              drop: re.Pattern | None = None) -> int | None:
-        start, end = trim(self.source, start, end)
-        span = make_span(self.source, start, end, drop)
-        if not span.text:
+        span = self._span(start, end, drop)
+        if span is None:
             return None
+        start = span.start
         index = len(self.doc.notes)
         clean_targets = [t for t in (targets or []) if t is not None]
         self.doc.notes.append(Note(index, span, layer, clean_targets, self.line_of(start), self.page_at(start)))
         return index
 
     def section(self, start: int, end: int, drop: re.Pattern | None = None) -> int | None:
-        start, end = trim(self.source, start, end)
-        span = make_span(self.source, start, end, drop)
-        if not span.text:
+        span = self._span(start, end, drop)
+        if span is None:
             return None
         index = len(self.doc.sections)
         self.doc.sections.append(Section(index, span, list(self._open_passages)))

@@ -12,6 +12,7 @@ import re
 
 from kg.readers import register
 from kg.readers.base import DocumentBuilder, add_circled_notes
+from kg.text.spans import trim
 from kg.text.headings import heading_length, trailing_heading
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
@@ -67,7 +68,7 @@ def _read_paragraph(builder: DocumentBuilder, text: str, start: int, end: int,
         if kind == "note":
             _read_note(builder, text, s, e, passage)
             continue
-        s, e = _strip(text, s, e)
+        s, e = trim(text, s, e)
         run = text[s:e]
         if title and run == title:
             passage = None  # the chapter title: its note (鄭目錄) is on the document
@@ -91,14 +92,6 @@ def _read_paragraph(builder: DocumentBuilder, text: str, start: int, end: int,
 def _read_note(builder: DocumentBuilder, text: str, s: int, e: int, passage: int | None) -> None:
     first = "zheng-zhu" if passage is not None else "zheng-mulu"
     add_circled_notes(builder, s, e, passage, TAG, first, "zhang-judou")
-
-
-def _strip(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
 
 
 register("hugo", "Hugo/markdown edition with <small> notes (張爾岐 句讀, seed 000)", detect, read)

@@ -13,7 +13,7 @@ import collections
 import re
 
 from kg.readers import register
-from kg.readers.base import DocumentBuilder
+from kg.readers.base import DocumentBuilder, line_spans
 from kg.text.spans import ENTITY
 
 SMALL = re.compile(r"\([^()\n]*\)?|^[^()\n]*\)", re.M)
@@ -36,7 +36,7 @@ def line_width(line: str) -> float:
 
 def read(text: str, name: str):
     builder = DocumentBuilder(text, name, "jishi", "KR1d0030")
-    lines = _line_spans(text)
+    lines = line_spans(text)
     widths = [line_width(text[s:e]) for s, e in lines]
     full = _full_width(widths)
     # 經 is written one cell wider than the commentary, so a line wider than
@@ -111,13 +111,6 @@ def _collations(builder: DocumentBuilder, text: str, s: int, e: int, passage: in
     for a, b in runs:
         builder.note(a, b, "siku-an", [passage] if passage is not None else [], re.compile(r"[()]"))
 
-
-def _line_spans(text: str) -> list[tuple[int, int]]:
-    spans, pos = [], 0
-    for line in text.split("\n"):
-        spans.append((pos, pos + len(line)))
-        pos += len(line) + 1
-    return spans
 
 
 def _is_chapter_title(block: str) -> bool:

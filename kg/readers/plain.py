@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from kg.readers import register
-from kg.readers.base import DocumentBuilder, detect_chapter
+from kg.readers.base import DocumentBuilder, detect_chapter, line_spans
 
 PUNCTUATION = re.compile(r"[。，、；：？！「」“”]")
 
@@ -23,11 +23,8 @@ def detect(text: str, name: str) -> float:
 def read(text: str, name: str):
     builder = DocumentBuilder(text, name, "plain", "plain")
     title = None
-    pos = 0
-    for line in text.split("\n"):
-        s, e = pos, pos + len(line)
-        pos = e + 1
-        stripped = line.strip()
+    for s, e in line_spans(text):
+        stripped = text[s:e].strip()
         if not stripped:
             continue
         if title is None and not builder.doc.passages and not PUNCTUATION.search(stripped):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from kg.readers import register
-from kg.readers.base import DocumentBuilder, detect_chapter
+from kg.readers.base import DocumentBuilder, detect_chapter, line_spans
 from kg.text.spans import trim
 
 PAGE = re.compile(r"^\[(\d{3}-\d+[a-z])\]\s*$", re.M)
@@ -56,7 +56,7 @@ def read(text: str, name: str):
             _note(builder, text, head_end, e, passage)
             kind = "deep"  # three-space lines that follow continue its note
         elif (kind, prev_kind) in (("note", "note"), ("deep", "deep")):
-            _extend_note(builder, text, e)  # the note runs on over lines and pages
+            builder.extend_note(len(builder.doc.notes) - 1, e, MARKUP)  # the note runs on over lines and pages
         else:
             _note(builder, text, s, e, passage)
         prev_kind = kind
@@ -69,20 +69,10 @@ def _note(builder, text, s, e, passage):
         builder.note(s, e, "cai-benyi", [passage] if passage is not None else [], MARKUP)
 
 
-def _extend_note(builder: DocumentBuilder, text: str, e: int) -> None:
-    from kg.text.spans import make_span
-
-    note = builder.doc.notes[-1]
-    start, end = trim(text, note.span.start, e)
-    note.span = make_span(text, start, end, MARKUP)
-
-
 def _classify(text: str) -> list[tuple[str, int, int]]:
     out = []
-    pos = 0
-    for line in text.split("\n"):
-        s, e = pos, pos + len(line)
-        pos = e + 1
+    for s, e in line_spans(text):
+        line = text[s:e]
         stripped = line.strip()
         indent = len(line) - len(line.lstrip(" \u3000"))
         if not stripped:

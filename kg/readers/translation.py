@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from kg.readers import register
-from kg.readers.base import DocumentBuilder
+from kg.readers.base import DocumentBuilder, line_spans
 
 MENU_WORDS = {"關燈", "关灯", "開燈", "开灯", "小", "中", "大", "上一章", "下一章", "目錄", "目录"}
 APPENDIX = re.compile(r"\s*\[記\]\s*")
@@ -30,7 +30,7 @@ def detect(text: str, name: str) -> float:
 
 def read(text: str, name: str):
     builder = DocumentBuilder(text, name, "translation", "baihua")
-    lines = _line_spans(text)
+    lines = line_spans(text)
     body = [(s, e) for s, e in lines[1:] if text[s:e].strip()]
     while body and text[body[0][0]:body[0][1]].strip() in MENU_WORDS:
         body.pop(0)
@@ -50,13 +50,6 @@ def read(text: str, name: str):
         builder.note(s, e, "translation")
     return builder.finish(title=text[lines[0][0]:lines[0][1]].strip() if lines else None)
 
-
-def _line_spans(text: str) -> list[tuple[int, int]]:
-    spans, pos = [], 0
-    for line in text.split("\n"):
-        spans.append((pos, pos + len(line)))
-        pos += len(line) + 1
-    return spans
 
 
 def _first_repeat(text: str, body: list[tuple[int, int]]) -> int:
