@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from kg.mappings import load_table
 from kg.readers import register
 from kg.readers.base import DocumentBuilder, add_circled_notes
 
@@ -58,6 +59,10 @@ def read(text: str, name: str):
     reader.flush()
     title = re.search(r"^#\+TITLE:\s*(.+)$", text, re.M)
     return builder.finish(title=title.group(1).strip() if title else None)
+
+
+def _chapter_titles() -> set[str]:
+    return {row["title"] for row in load_table("chapters")}
 
 
 class _Reader:
@@ -128,7 +133,9 @@ class _Reader:
         if self.run is None:
             return
         s, e = self.run
-        if self.run_kind == "jing":
+        if self.run_kind == "jing" and JING_MARKUP.sub("", self.text[s:e]).strip() in _chapter_titles():
+            self.passage = None  # the chapter's title (士冠禮音義(…)), not its 經
+        elif self.run_kind == "jing":
             self.passage = self.b.passage(s, e, JING_MARKUP)
         elif self.run_kind == "heading":
             self.b.section(s, e, MARKUP)
