@@ -112,7 +112,6 @@ def _collations(builder: DocumentBuilder, text: str, s: int, e: int, passage: in
         builder.note(a, b, "siku-an", [passage] if passage is not None else [], re.compile(r"[()]"))
 
 
-
 def _is_chapter_title(block: str) -> bool:
     return _chapter_number(block) is not None
 

@@ -16,6 +16,7 @@ is taken to resume after the 音義 or 疏 that closes the 注.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from kg.mappings import load_table
@@ -61,8 +62,9 @@ def read(text: str, name: str):
     return builder.finish(title=title.group(1).strip() if title else None)
 
 
-def _chapter_titles() -> set[str]:
-    return {row["title"] for row in load_table("chapters")}
+@functools.lru_cache(maxsize=1)
+def _chapter_titles() -> frozenset[str]:
+    return frozenset(row["title"] for row in load_table("chapters"))
 
 
 class _Reader:

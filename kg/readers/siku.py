@@ -14,7 +14,6 @@ import re
 
 from kg.readers import register
 from kg.readers.base import DocumentBuilder, detect_chapter, line_spans
-from kg.text.spans import trim
 
 PAGE = re.compile(r"^\[(\d{3}-\d+[a-z])\]\s*$", re.M)
 MARKUP = re.compile(r"\[\d{3}-\d+[a-z]\]|句/|/")
@@ -64,9 +63,8 @@ def read(text: str, name: str):
 
 
 def _note(builder, text, s, e, passage):
-    s, e = trim(text, s, e)
-    if s < e:
-        builder.note(s, e, "cai-benyi", [passage] if passage is not None else [], MARKUP)
+    # builder.note trims the span and skips it when no text is left.
+    builder.note(s, e, "cai-benyi", [passage] if passage is not None else [], MARKUP)
 
 
 def _classify(text: str) -> list[tuple[str, int, int]]:
