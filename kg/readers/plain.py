@@ -1,12 +1,14 @@
 """Plain punctuated text of the classic, one paragraph a line.
 
 Every non-empty line is a passage of 經, except a first line that is the
-chapter's title; there is no commentary.
+chapter's title (or a first line that opens with it: ``士冠禮。筮於廟門。…``);
+there is no commentary.
 """
 from __future__ import annotations
 
 import re
 
+from kg.mappings import load_table
 from kg.readers import register
 from kg.readers.base import DocumentBuilder, detect_chapter, line_spans
 
@@ -30,8 +32,22 @@ def read(text: str, name: str):
         if title is None and not builder.doc.passages and not PUNCTUATION.search(stripped):
             title = stripped
             continue
+        if not builder.doc.passages:
+            lead = _leading_title(text[s:e])
+            if lead:
+                title, s = title or lead[0], s + lead[1]
         builder.passage(s, e)
     return builder.finish(chapter=detect_chapter(title) if title else None, title=title)
+
+
+def _leading_title(line: str) -> tuple[str, int] | None:
+    """A chapter title that opens the first paragraph, and where the 經 begins."""
+    body = line.lstrip()
+    for row in load_table("chapters"):
+        if body.startswith(row["title"]) and body[len(row["title"]):][:1] in ("。", "．", "."):
+            skipped = len(line) - len(body) + len(row["title"]) + 1
+            return row["title"], skipped
+    return None
 
 
 register("plain", "plain punctuated text, one paragraph a line", detect, read)

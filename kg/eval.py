@@ -1,0 +1,107 @@
+"""Score extracted events against the hand-annotated gold set.
+
+The scores are those of ``shared/eval/README.md``: a predicted event belongs
+to the gold passage of the same document whose [start, end) contains it;
+per passage the multisets of (agent, action), (action, object) and
+(action, place) pairs and of whole events are intersected, and micro
+precision, recall and F1 are summed over passages. A negated act is another
+action than the act done (不拜 never matches 拜).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from kg.text.normalise import normalise
+
+MEASURES = ("agent-action", "action-object", "action-place", "event")
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    predicted: int = 0
+    gold: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / self.predicted if self.predicted else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def _labels(value) -> tuple[str, ...]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        value = [v for v in value.split("|") if v]
+    return tuple(sorted({normalise(v) for v in value}))
+
+
+def _act(event: dict) -> str:
+    negated = event.get("negated") in (True, "true")
+    return ("不" if negated else "") + normalise(event["action"])
+
+
+def units(event: dict) -> dict[str, list]:
+    """The scored pieces of one event (gold or predicted, same keys)."""
+    act = _act(event)
+    agents = _labels(event.get("agent") or event.get("agents"))
+    objects = _labels(event.get("objects"))
+    place = normalise(event["place"]) if event.get("place") else None
+    whole = (agents, act, objects, place, _labels(event.get("recipient") or event.get("recipients")),
+             normalise(event["facing"]) if event.get("facing") else None)
+    return {
+        "agent-action": [(a, act) for a in agents],
+        "action-object": [(act, o) for o in objects],
+        "action-place": [(act, place)] if place else [],
+        "event": [whole],
+    }
+
+
+def load_gold(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def score(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
+    """Micro scores of ``predicted`` (dicts with doc, start, end and the event
+    fields) against the gold passages."""
+    by_doc: dict[str, list[tuple[int, int, int]]] = {}
+    for n, passage in enumerate(gold):
+        by_doc.setdefault(passage["doc"], []).append((passage["start"], passage["end"], n))
+    pred_units: list[dict[str, Counter]] = [{m: Counter() for m in MEASURES} for _ in gold]
+    for event in predicted:
+        for start, end, n in by_doc.get(event["doc"], []):
+            if start <= int(event["start"]) and int(event["end"]) <= end:
+                for measure, items in units(event).items():
+                    pred_units[n][measure].update(items)
+                break
+    scores = {m: Score() for m in MEASURES}
+    for n, passage in enumerate(gold):
+        gold_units = {m: Counter() for m in MEASURES}
+        for event in passage["events"]:
+            for measure, items in units(event).items():
+                gold_units[measure].update(items)
+        for m in MEASURES:
+            scores[m].tp += sum((pred_units[n][m] & gold_units[m]).values())
+            scores[m].predicted += sum(pred_units[n][m].values())
+            scores[m].gold += sum(gold_units[m].values())
+    return scores
+
+
+def format_scores(scores: dict[str, Score]) -> list[str]:
+    lines = [f"{'measure':<15}{'P':>7}{'R':>7}{'F1':>7}{'TP':>6}{'pred':>6}{'gold':>6}"]
+    for m, s in scores.items():
+        lines.append(f"{m:<15}{s.precision:7.3f}{s.recall:7.3f}{s.f1:7.3f}{s.tp:6d}{s.predicted:6d}{s.gold:6d}")
+    return lines

@@ -1,0 +1,530 @@
+"""Ritual events from the 經: who does what, with what, where, facing where,
+towards whom (``GUIDELINES.md`` of the gold set).
+
+The parser walks a passage's words once, left to right. It keeps the agent
+of the last act (classical Chinese drops the subject, so an act with none
+written takes it, across passages too), and what is waiting for the next
+act: a negation, a facing, a place written before the verb, things named
+before it (以旌負侯). What each act takes after it (things, a recipient, a
+goal, the content of a command) is read from the ``grammar`` flags of
+``mappings/actions.tsv``; the grammar words are in ``mappings/particles.tsv``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kg.extract.phrases import PlacePhrase, at, is_head, particle, read_place, read_roles, read_things
+from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END, Token, tokenize, vocabulary
+from kg.model import Document
+
+CLAUSE_PUNCT = set("，,：:") | SENTENCE_END
+PERSON_FLAGS = {"person", "person?", "command", "complement"}
+
+
+@dataclass
+class Event:
+    action: str
+    agents: list[str]
+    negated: bool = False
+    objects: list[str] = field(default_factory=list)
+    place: PlacePhrase | None = None
+    facing: str | None = None
+    recipients: list[str] = field(default_factory=list)
+    quote: str | None = None
+    i: int = 0  # [i, j) in the passage's normalised text
+    j: int = 0
+    passage: int = 0
+    section: int | None = None
+    start: int = 0  # [start, end) in the original file
+    end: int = 0
+    seq: int = 0  # order in the document, from 1
+
+
+class PassageParser:
+    """Events of one passage; ``agent`` is carried in from the passage before."""
+
+    def __init__(self, norm: str, agent: list[str]):
+        self.norm = norm
+        self.t = tokenize(norm)
+        self.vocab = vocabulary()
+        self.agent = list(agent)
+        self.events: list[Event] = []
+        self.subjects: list[list[str]] = []
+        self.fresh = False  # a subject was just written and has not acted yet
+        self.neg = False
+        self.skip = False  # the next act is no event (將射, 所執)
+        self.facing: str | None = None
+        self.place: PlacePhrase | None = None
+        self.fallback: PlacePhrase | None = None
+        self.things: list[str] = []
+        self.clause: Event | None = None  # last act since the last subject or facing
+        self.verb_end = -1  # token index right after the last act and what it took
+        self.verb_token = 0  # token index of the last act's verb
+        self.prep_at = 0
+        self.role_since = False  # a role was written after the last act
+        self.facing_after_role = False
+        self.sentence_from = 0  # events before this index belong to earlier sentences
+
+    # --- the walk ---------------------------------------------------------
+
+    def run(self) -> list[Event]:
+        k = 0
+        while k < len(self.t):
+            k = self.step(k)
+        self.flush()
+        return self.events
+
+    def step(self, k: int) -> int:  # noqa: C901 - one branch per kind of word
+        tok = self.t[k]
+        kind = tok.readings.get("particle")
+        if tok.punct:
+            if tok.text in SENTENCE_END:
+                self.flush()
+                self.neg = self.skip = False
+                self.clause = None
+                self.sentence_from = len(self.events)
+            if tok.text in OPEN_QUOTE:
+                return self.quote_end(k + 1)[1]  # a quotation with no 曰: content, no events
+            return k + 1
+        if tok.is_("role"):
+            return self.on_role(k)
+        if tok.is_("facing"):
+            self.facing = tok.label("facing")
+            self.facing_after_role = self.role_since
+            self.clause = None
+            return k + 1
+        if kind == "preposition":
+            return self.on_preposition(k)
+        if kind == "fallback":
+            found = read_place(self.t, k + 1)
+            if found:
+                self.fallback, k = found[0], found[1] - 1
+            return k + 1
+        if kind == "condition":
+            return self.condition_end(k)
+        if kind == "negation":
+            self.neg = True
+            return k + 1
+        if kind == "not-done":
+            self.skip = True
+            return k + 1
+        if kind in ("manner", "benefactive", "numeral", "topic", "link", "state"):
+            return k + 1
+        if kind == "like":
+            return self.compared_end(k + 1)
+        if kind == "each":
+            return read_things(self.t, k + 1)[1]
+        if kind == "instrument":
+            return self.on_instrument(k)
+        if kind == "quote":
+            return self.on_quote(k)
+        if tok.text == "遂" and not self.after_jue(k):
+            return k + 1
+        if kind == "adverb":
+            if tok.text == "皆":
+                self.on_all()
+            if not tok.is_("action"):
+                return k + 1
+        if kind in ("redo", "reach") and self.act_at(k + 1):
+            return k + 1  # 反奠 is 奠; 至再拜 is 再拜
+        if kind == "pronoun":
+            if tok.text == "其":
+                return k + 2
+            if not (tok.is_("action") and self.goes_to(k)):
+                return k + 1
+        if kind == "direction" and tok.is_("action") and not self.act_at(k + 1):
+            return k + 1  # 下 is the act "go down" only before another act (下拜)
+        if tok.is_("object") and not (tok.is_("action") and not self.noun_here(k)):
+            return self.on_thing(k)
+        if tok.is_("place"):
+            return self.on_bare_place(k)
+        if tok.is_("action") and kind not in ("join", "direction") or (kind == "join" and tok.is_("action")):
+            return self.on_action(k)
+        if kind == "direction" and tok.is_("action"):
+            return self.on_action(k)
+        if not tok.readings:
+            self.neg = False
+        return k + 1
+
+    # --- roles ------------------------------------------------------------
+
+    def on_role(self, k: int) -> int:
+        if self.t[k].is_("action") and k > 0 and self.t[k - 1].text == "乃":
+            return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
+        roles, after = read_roles(self.t, k)
+        self.role_since = True
+        place = read_place(self.t, k, heads=("role",), need_direction=True)
+        if place is not None and len(roles) <= 1:
+            return self.on_bare_place(k, place)
+        nxt = at(self.t, after)
+        if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
+            return after + 2  # 大師則為之洗: someone else acts for the 大師
+        nxt_tok = at(self.t, after)
+        if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT):
+            return after  # 上射于右, 乃祝，: no act of its own
+        self.flush()
+        self.agent = roles
+        self.subjects.append(roles)
+        self.fresh = True
+        self.clause = None
+        return after
+
+    def acts_later(self, k: int) -> bool:
+        """An act follows before the next subject, condition or sentence end."""
+        while (tok := at(self.t, k)) is not None:
+            if tok.punct and tok.text in SENTENCE_END or particle(tok, "condition"):
+                return False
+            if tok.is_("role"):
+                if read_place(self.t, k, heads=("role",), need_direction=True) is None:
+                    return False
+            elif tok.is_("action") and not particle(tok, "direction", "pronoun", "join"):
+                return True
+            k += 1
+        return False
+
+    def on_all(self) -> None:
+        """皆 after two alternating subjects (主人…賓…皆揖) means both."""
+        if self.fresh or len(self.subjects) < 2:
+            return
+        first, second = self.subjects[-2], self.subjects[-1]
+        if first != second and self.agent == second and len(second) == 1:
+            self.agent = first + [r for r in second if r not in first]
+
+    # --- places, things ---------------------------------------------------
+
+    def on_preposition(self, k: int) -> int:
+        prep = self.t[k].text
+        self.prep_at = k
+        nxt = at(self.t, k + 1)
+        if nxt is not None and nxt.text == "其":
+            return k + 3  # 於其上: a pronoun names no place
+        if nxt is not None and nxt.text == "下" and not is_head(at(self.t, k + 2)):
+            self.attach_place(PlacePhrase("堂下", "place", "堂下", False), prep, k + 2)
+            return k + 2
+        found = read_place(self.t, k + 1)
+        if found is None:
+            return k + 1
+        phrase, after = found
+        if phrase.head_kind == "role" and not phrase.relative:
+            roles, after = read_roles(self.t, k + 1)
+            if at(self.t, after) is not None and at(self.t, after).text == "之":
+                return after + 2  # 於賓之家: a place the tables do not know
+            if self.clause is not None:  # 告于賓, 獻獲者於侯
+                self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
+                self.extend(self.clause, after)
+            return after
+        self.attach_place(phrase, prep, after)
+        return after
+
+    def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
+        """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
+        verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
+        the act that follows at once (挾一个由堂西進)."""
+        last = self.clause
+        right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
+        if prep in "自由" and self.act_at(after) and not right_after_verb:
+            self.place = phrase
+        elif last is not None and last.place is None:
+            last.place = phrase
+            self.extend(last, after)
+        else:
+            self.place = phrase
+
+    def on_bare_place(self, k: int, found: tuple[PlacePhrase, int] | None = None) -> int:
+        found = found or read_place(self.t, k)
+        if found is None:
+            return k + 1
+        phrase, after = found
+        last = self.clause
+        if k == self.verb_end and last is not None and last.place is None and not self.act_at(after):
+            last.place = phrase  # 賓升，西楹西，東面
+            self.extend(last, after)
+        else:
+            self.place = phrase
+        return after
+
+    def on_thing(self, k: int) -> int:
+        tok = self.t[k]
+        if tok.label("object") == "中" and k > 0 and self.t[k - 1].text in ("若", "不", "射"):
+            return k + 1  # 若中: a hit, not the tally holder
+        place = read_place(self.t, k, heads=("object",), need_direction=True)
+        if place is not None:
+            return self.on_bare_place(k, place)
+        things, after = read_things(self.t, k)
+        if not things:
+            return k + 1
+        last = self.clause
+        if k == self.verb_end and last is not None and not last.objects:
+            if "Movement" == self.vocab.action_class.get(last.action) and last.place is None:
+                last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
+            else:
+                last.objects += things
+            self.extend(last, after)
+        elif particle(at(self.t, after), "instrument"):
+            self.things += things  # 所執脯以賜: the thing of the act after 以
+        return after
+
+    def on_instrument(self, k: int) -> int:
+        """以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓:
+        a warrant, no act."""
+        nxt = at(self.t, k + 1)
+        if particle(nxt, "not-done") and self.act_at(k + 2):
+            k, nxt = k + 2, at(self.t, k + 3)  # 以所執餘獲: the thing held
+        if nxt is not None and not nxt.punct:
+            things, after = read_things(self.t, k + 1)
+            if things:
+                self.things += things
+                return after
+        if nxt is not None and nxt.is_("action") and self.act_at(k + 2):
+            return k + 2
+        return k + 1
+
+    # --- acts ---------------------------------------------------------------
+
+    def on_action(self, k: int) -> int:
+        tok = self.t[k]
+        label = tok.label("action")
+        if self.skip:
+            self.skip = self.neg = False
+            return k + 1
+        flags = self.vocab.flags(label)
+        event = Event(label, list(self.agent), self.neg, list(self.things), self.place, self.facing,
+                      i=tok.i, j=tok.j)
+        if label == "遂" and self.events and self.events[-1].action == "決":
+            event.negated = self.events[-1].negated  # 不決遂: both are not done
+        self.neg = False
+        self.things, self.place, self.facing = [], None, None
+        if event.place is None and self.fallback is not None:
+            event.place = self.fallback
+        self.fallback = None
+        self.events.append(event)
+        self.fresh = False
+        self.role_since = False
+        self.clause = event
+        self.verb_token = k
+        after = k + 1
+        if "command" in flags or "content" in flags:
+            if "command" in flags and at(self.t, after) is not None and at(self.t, after).is_("role"):
+                event.recipients, after = read_roles(self.t, after)
+            if not particle(at(self.t, after), "quote"):
+                after = self.content_end(after, event, "command" in flags)
+            return self.finish(event, after)
+        if at(self.t, after) is not None and at(self.t, after).is_("role"):
+            after = self.read_recipients(event, flags, after)
+        if "thing" in flags:
+            things, after = read_things(self.t, after)
+            event.objects += [t for t in things if t not in event.objects]
+        if event.place is None:
+            heads = ("place", "object") if "goal" in flags else ("place",)
+            found = read_place(self.t, after, heads=heads)
+            if found and ("goal" in flags or not self.act_at(found[1])):
+                event.place, after = found
+        return self.finish(event, after)
+
+    def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
+        roles, after = read_roles(self.t, k)
+        nxt = at(self.t, after)
+        doubled = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
+        act = self.act_index(after)
+        responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
+        if "complement" in flags:
+            return after
+        if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
+            event.recipients = roles
+            return after
+        return k
+
+    def finish(self, event: Event, after: int) -> int:
+        self.extend(event, after)
+        self.verb_end = after
+        return after
+
+    def extend(self, event: Event, after: int) -> None:
+        if after > 0 and self.t[after - 1].j > event.j and not self.t[after - 1].punct:
+            event.j = self.t[after - 1].j
+
+    # --- commands and quotations -------------------------------------------
+
+    def content_end(self, k: int, event: Event, commanded: bool) -> int:
+        """Skip the content of a command or request (命弟子設豐): it ends at a
+        pause, at a role that goes on to act, or at 乃. The content of a
+        request may start with roles (請執冪者與羞膳者); after the one
+        commanded, the next role may already act (命賓賓少進)."""
+        first = k
+        while (tok := at(self.t, k)) is not None:
+            if tok.punct and tok.text in CLAUSE_PUNCT:
+                return k
+            if tok.punct and tok.text in OPEN_QUOTE:
+                return self.quote_end(k + 1)[1]
+            if (commanded or k > first) and self.resumes(k, quoted=False):
+                return k
+            if tok.is_("role"):
+                k += 1  # a role of the content and those joined to it (執冪者與羞膳者)
+                while particle(at(self.t, k), "join") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
+                    k += 2
+                continue
+            if tok.text == "乃" and self.act_at(k + 1):
+                return k
+            if particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
+                roles, after = read_roles(self.t, k + 1)  # 請射于賓
+                if not particle(at(self.t, after), "direction"):
+                    event.recipients += roles
+            k += 1
+        return k
+
+    def on_quote(self, k: int) -> int:
+        start, end, after = self.quote_span(k + 1)
+        text = "".join(c for c in self.norm[start:end] if c.isalnum() and c != "〓") or None
+        last = self.clause
+        if (last is not None and last is self.events[-1] and last.quote is None
+                and "speech" in self.vocab.flags(last.action)):
+            last.quote = text
+            return after
+        if self.skip:
+            self.skip = False
+            return after
+        tok = self.t[k]
+        event = Event("曰", list(self.agent), self.neg, [], self.place, self.facing, quote=text, i=tok.i, j=tok.j)
+        self.neg, self.place, self.facing = False, None, None
+        self.events.append(event)
+        self.fresh = False
+        self.clause = event
+        self.verb_end = after
+        return after
+
+    def quote_span(self, k: int) -> tuple[int, int, int]:
+        """[start, end) of the quotation after 曰 in the normalised text, and
+        the token after it."""
+        while (tok := at(self.t, k)) is not None and tok.punct and tok.text in "：:，,":
+            k += 1
+        if at(self.t, k) is None:
+            return len(self.norm), len(self.norm), k
+        if self.t[k].punct and self.t[k].text in OPEN_QUOTE:
+            end, after = self.quote_end(k + 1)
+            return self.t[k].j, end, after
+        first = self.t[k].i
+        m = k
+        while (tok := at(self.t, m)) is not None:
+            if tok.punct and (tok.text in SENTENCE_END or tok.text in CLOSE_QUOTE):
+                return first, tok.i, m + 1
+            if tok.i >= first + 2 and self.resumes(m, quoted=True):
+                return first, tok.i, m
+            m += 1
+        return first, len(self.norm), m
+
+    def quote_end(self, k: int) -> tuple[int, int]:
+        """Position of the closing quotation mark from token k, and the token after it."""
+        while (tok := at(self.t, k)) is not None:
+            if tok.punct and tok.text in CLOSE_QUOTE:
+                return tok.i, k + 1
+            k += 1
+        return len(self.norm), k
+
+    def resumes(self, k: int, quoted: bool) -> bool:
+        """The narrative takes up again at token k: a role that acts (not one
+        governed by the act before it), or in a quotation 反/皆/乃 + act, or 命."""
+        tok = self.t[k]
+        prev = at(self.t, k - 1)
+        if tok.is_("role"):
+            if prev is not None and prev.is_("action") and PERSON_FLAGS & self.vocab.flags(prev.label("action")):
+                return False
+            act = self.act_index(read_roles(self.t, k)[1])
+            return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
+        if not quoted:
+            return False
+        if particle(tok, "redo") or tok.text in ("皆", "乃"):
+            return self.act_index(k + 1) is not None
+        return tok.is_("action") and "command" in self.vocab.flags(tok.label("action"))
+
+    def compared_end(self, k: int) -> int:
+        """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the
+        words up to a pause or the next act that is not part of it."""
+        tok = at(self.t, k)
+        if tok is not None and tok.is_("role"):
+            k = read_roles(self.t, k)[1]
+        elif tok is not None and not tok.punct:
+            k += 1
+        while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
+            k += 1  # 服, 儀, 禮
+        if at(self.t, k) is not None and at(self.t, k).text == "之":
+            k += 2
+        return k
+
+    def condition_end(self, k: int) -> int:
+        """若…則: the condition is no event; go on after 則."""
+        m = k + 1
+        while (tok := at(self.t, m)) is not None and not (tok.punct and tok.text in SENTENCE_END):
+            if particle(tok, "topic"):
+                return m + 1
+            m += 1
+        return k + 1
+
+    # --- looking around -------------------------------------------------------
+
+    def act_index(self, k: int) -> int | None:
+        """Index of the act that token k leads up to, across adverbs, negation,
+        a place and a facing (媵爵者阼階下皆北面再拜), else None."""
+        while (tok := at(self.t, k)) is not None:
+            kind = tok.readings.get("particle")
+            if tok.is_("action") and kind not in ("direction", "pronoun", "join", "adverb", "redo", "reach"):
+                return k
+            if kind in ("adverb", "link", "negation", "topic", "numeral", "redo", "reach") or tok.is_("facing"):
+                k += 1
+            elif kind == "fallback":
+                k += 2  # 當〓, 當楅
+            elif kind == "preposition" and read_place(self.t, k + 1):
+                k = read_place(self.t, k + 1)[1]
+            elif tok.is_("place") or (tok.is_("object") and read_place(self.t, k, heads=("object",), need_direction=True)):
+                k = read_place(self.t, k)[1]
+            else:
+                return None
+        return None
+
+    def act_at(self, k: int) -> bool:
+        tok = at(self.t, k)
+        return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join")
+
+    def after_jue(self, k: int) -> bool:
+        """遂 is an act only in 袒決遂 (after 決)."""
+        return k > 0 and self.t[k - 1].text == "決"
+
+    def goes_to(self, k: int) -> bool:
+        """之 "go to" (之堂西): not after an act or a thing, and a place follows."""
+        prev = at(self.t, k - 1)
+        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role")):
+            return False
+        return read_place(self.t, k + 1, heads=("place",)) is not None
+
+    def noun_here(self, k: int) -> bool:
+        """洗, 決: the thing, not the act, before a direction (洗南) or after a
+        preposition."""
+        prev = at(self.t, k - 1)
+        if particle(prev, "preposition"):
+            return True
+        return read_place(self.t, k, heads=("object",), need_direction=True) is not None
+
+    def flush(self) -> None:
+        """A facing with no act after it in its clause goes to the act before,
+        unless another participant was named since (將冠者…在房中，南面). A
+        place written before no act is dropped."""
+        last = self.events[-1] if len(self.events) > self.sentence_from else None
+        if last is not None and self.facing and last.facing is None and not self.facing_after_role:
+            last.facing = self.facing
+        self.facing = self.place = self.fallback = None
+        self.things = []
+
+
+def extract_events(doc: Document) -> list[Event]:
+    """The events of every 經 passage of a document, in order."""
+    agent: list[str] = []
+    events: list[Event] = []
+    for passage in doc.passages:
+        parser = PassageParser(passage.span.norm, agent)
+        for event in parser.run():
+            event.passage = passage.index
+            event.section = passage.section
+            event.start, event.end = passage.span.original_range(event.i, event.j)
+            event.seq = len(events) + 1
+            events.append(event)
+        agent = parser.agent
+    return events

@@ -1,0 +1,169 @@
+"""Noun phrases of the 經: lists of roles, places, the things an act handles.
+
+Each reader takes the token list and a position and returns what it found and
+the position after it, or ``None`` where there is no such phrase.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kg.extract.tokens import Token, vocabulary
+
+
+def particle(tok: Token | None, *kinds: str) -> bool:
+    return tok is not None and tok.readings.get("particle") in kinds
+
+
+def at(tokens: list[Token], k: int) -> Token | None:
+    return tokens[k] if 0 <= k < len(tokens) else None
+
+
+def is_head(tok: Token | None) -> bool:
+    """A word that can head a place: a place, a thing or a role."""
+    return tok is not None and any(tok.is_(kind) for kind in ("place", "object", "role"))
+
+
+def direction_at(tokens: list[Token], k: int) -> bool:
+    return particle(at(tokens, k), "direction")
+
+
+@dataclass
+class PlacePhrase:
+    label: str
+    head_kind: str  # place, object or role
+    head: str  # canonical label of the head word
+    relative: bool  # a direction was added to the head (三耦南)
+
+
+def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
+    """A list of roles (卿大夫, 賓、主人、大夫, 三耦及衆賓勝者, 勝者之弟子)."""
+    vocab = vocabulary()
+    roles: list[str] = []
+    while (tok := at(tokens, k)) is not None and tok.is_("role"):
+        label = tok.label("role")
+        if not (roles and label in vocab.qualifiers):
+            roles.append(label)
+        k += 1
+        while particle(at(tokens, k), "numeral"):  # 下大夫二人, 笙一人
+            k += 1
+        nxt = at(tokens, k)
+        if particle(nxt, "join") and _role_continues(tokens, k + 1, roles):
+            k += 1
+        elif nxt is not None and nxt.text == "之" and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("role"):
+            roles = []  # 勝者之弟子: the role after 之 is the one meant
+            k += 1
+        elif not _role_continues(tokens, k, roles):
+            break
+    return roles, k
+
+
+def _role_continues(tokens: list[Token], k: int, roles: list[str]) -> bool:
+    """The role at k belongs to the same list: not a repeat of the last
+    (納賓賓入: the second 賓 starts a clause) and not a topic before 則."""
+    tok = at(tokens, k)
+    if tok is None or not tok.is_("role"):
+        return False
+    if roles and tok.label("role") == roles[-1]:
+        return False
+    return not particle(at(tokens, k + 1), "topic")
+
+
+def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "object", "role"),
+               need_direction: bool = False) -> tuple[PlacePhrase, int] | None:
+    """A place phrase: a head word and the directions after it
+    (西階上, 三耦之南, 門內霤, 豐上); 之 and spaces are dropped from the label."""
+    head = at(tokens, k)
+    lead = ""
+    if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
+        lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
+    kind = next((h for h in heads if head is not None and head.is_(h)), None)
+    if kind is None:
+        return None
+    label = lead + head.label(kind)
+    k += 1
+    directions = ""
+    if at(tokens, k) is not None and at(tokens, k).text == "之":
+        split_facing(tokens, k + 1)
+        if direction_at(tokens, k + 1):
+            k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
+            directions += tokens[k].text
+            k += 1
+    while direction_at(tokens, k):
+        directions += tokens[k].text
+        k += 1
+    if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
+        directions += tokens[k].label("place")  # 門內霤
+        k += 1
+    if need_direction and not directions:
+        return None
+    return PlacePhrase(label + directions, kind, label, bool(directions)), k
+
+
+def split_facing(tokens: list[Token], k: int) -> None:
+    """Cut a three-character facing (東南面) into a direction and a facing
+    (東 + 南面) where a place's direction must come first."""
+    tok = at(tokens, k)
+    if tok is None or not tok.is_("facing") or len(tok.text) != 3:
+        return
+    vocab = vocabulary()
+    first, rest = tok.text[:1], tok.text[1:]
+    tokens[k:k + 1] = [Token(tok.i, tok.i + 1, first, {"particle": "direction"}),
+                       Token(tok.i + 1, tok.j, rest, dict(vocab.forms.get(rest, {})))]
+
+
+def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
+    """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
+    取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
+    vocab = vocabulary()
+    things: list[str] = []
+    start = k
+    joined = False  # the last word was 、/及/與: a word that is also an act is a thing here
+    while True:
+        tok = at(tokens, k)
+        if tok is None:
+            break
+        if tok.is_("object") and not (things and not joined and tok.label("object") in vocab.also_verb):
+            joined = False
+            if tok.is_("role"):
+                break
+            place = read_place(tokens, k, heads=("object",), need_direction=True)
+            if place is not None:
+                after = place[1]
+                if at(tokens, after) is not None and at(tokens, after).text == "之":
+                    things, k = [], after + 1  # 豐上之觶
+                    continue
+                break  # 奠爵 … 豐上: a place, not a thing
+            things.append(tok.label("object"))
+            k += 1
+            nxt = at(tokens, k)
+            if nxt is not None and nxt.text == "之" and _thing_follows(tokens, k + 1):
+                things, k = [], k + 1  # 中之八算
+            elif particle(nxt, "join") and _thing_follows(tokens, k + 1):
+                k += 1
+                joined = True
+            continue
+        if particle(tok, "numeral"):
+            k += 1
+            continue
+        if tok.text == "其":
+            return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
+        if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
+            k += 1  # a modifier the tables do not know (賢獲, 右獲)
+            continue
+        if not things and particle(tok, "direction") and _thing_follows(tokens, k + 1, skip=1):
+            k += 1  # 左下綱
+            continue
+        break
+    return things, (k if things else start)
+
+
+def _thing_follows(tokens: list[Token], k: int, skip: int = 0) -> bool:
+    for offset in range(skip + 3):
+        tok = at(tokens, k + offset)
+        if tok is None:
+            return False
+        if tok.is_("object"):
+            return True
+        if not (particle(tok, "numeral", "direction") or not tok.readings):
+            return False
+    return False

@@ -1,0 +1,167 @@
+"""Cut a 經 passage into the words of the term tables.
+
+The passage's normalised text is matched longest-first against every table in
+``mappings/`` (roles, objects, places, facings, actions, grammar words). A
+written form that several tables know (洗 the basin and 洗 "to wash", 及 the
+join and 及 "to reach") keeps all its readings; the parser chooses.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from kg.mappings import load_table, split_variants
+from kg.text.normalise import normalise
+
+# Kinds of word, in the order that breaks a tie between readings of the same length.
+KINDS = ("facing", "role", "place", "object", "action", "particle")
+SENTENCE_END = set("。；！？;!?")
+OPEN_QUOTE = set("“「『")
+CLOSE_QUOTE = set("”」』")
+
+
+@dataclass
+class Token:
+    i: int  # position in the passage's normalised text
+    j: int
+    text: str  # normalised written form
+    readings: dict[str, str] = field(default_factory=dict)  # kind -> canonical label (or particle kind)
+    subject_only: bool = False  # a role variant that is a role only as a subject (~負侯)
+
+    def is_(self, kind: str, value: str | None = None) -> bool:
+        if kind not in self.readings:
+            return False
+        return value is None or self.readings[kind] == value
+
+    def label(self, kind: str) -> str:
+        return self.readings[kind]
+
+    @property
+    def punct(self) -> bool:
+        return "punct" in self.readings
+
+
+@dataclass
+class Vocabulary:
+    """Every table's forms, normalised, with their canonical labels."""
+
+    forms: dict[str, dict[str, str]]  # written form -> {kind: label}
+    subject_only: set[str]
+    action_grammar: dict[str, set[str]]  # action label -> grammar flags
+    action_class: dict[str, str]
+    qualifiers: set[str]  # role labels that only narrow a role before them
+    also_verb: set[str]  # object labels that are also acts (洗, 決)
+    longest: int
+
+    def match_at(self, text: str, i: int, roles: bool = True) -> tuple[int, dict[str, str]]:
+        for n in range(min(self.longest, len(text) - i), 0, -1):
+            readings = self.forms.get(text[i:i + n])
+            if readings and not roles and set(readings) == {"role"}:
+                continue
+            if readings:
+                if not roles:
+                    readings = {k: v for k, v in readings.items() if k != "role"}
+                return n, readings
+        return 1, {}
+
+    def flags(self, action: str) -> set[str]:
+        return self.action_grammar.get(action, set())
+
+
+def _add(forms: dict, form: str, kind: str, label: str) -> None:
+    forms.setdefault(normalise(form), {}).setdefault(kind, label)
+
+
+@functools.lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    forms: dict[str, dict[str, str]] = {}
+    subject_only: set[str] = set()
+    for kind, table in (("role", "roles"), ("object", "objects"), ("place", "places"),
+                        ("facing", "facings"), ("action", "actions")):
+        for row in load_table(table):
+            _add(forms, row["label"], kind, row["label"])
+            for variant in split_variants(row.get("variants", "")):
+                if variant.startswith("~"):
+                    variant = variant[1:]
+                    subject_only.add(normalise(variant))
+                _add(forms, variant, kind, row["label"])
+    for row in load_table("particles"):
+        _add(forms, row["word"], "particle", row["kind"])
+    grammar = {row["label"]: set(row["grammar"].split()) for row in load_table("actions")}
+    qualifiers = {row["label"] for row in load_table("roles") if row["qualifier"] == "yes"}
+    also_verb = {row["label"] for row in load_table("objects") if row["also_verb"] == "yes"}
+    # Order each form's readings by KINDS so that the first is the default.
+    ordered = {f: {k: r[k] for k in KINDS if k in r} for f, r in forms.items()}
+    classes = {row["label"]: row["class"] for row in load_table("actions")}
+    return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, max(map(len, forms)))
+
+
+def tokenize(norm: str) -> list[Token]:
+    """The words of a normalised passage, left to right, longest match first."""
+    vocab = vocabulary()
+    tokens: list[Token] = []
+    i = 0
+    while i < len(norm):
+        char = norm[i]
+        if char in "、":
+            tokens.append(Token(i, i + 1, char, {"particle": "join"}))
+            i += 1
+            continue
+        if not ("\u3400" <= char <= "\u9fff" or char >= "\U00020000" or char == "〓"):
+            tokens.append(Token(i, i + 1, char, {"punct": char}))
+            i += 1
+            continue
+        n, readings = vocab.match_at(norm, i)
+        agentive = agentive_noun(norm, i) if not ({"role", "object", "particle"} & set(readings)) else None
+        if agentive and agentive > n and not _role_inside(norm, i, agentive):
+            n, readings = agentive, {"role": norm[i:i + agentive]}
+        form = norm[i:i + n]
+        if "role" in readings and i > 0 and norm[i - 1] == "所":
+            n, readings = vocab.match_at(norm, i, roles=False)  # 所卦者: what is used, not who
+            form = norm[i:i + n]
+        elif form in vocab.subject_only and not _stands_as_subject(norm, i + n):
+            n, readings = vocab.match_at(norm, i, roles=False)
+            form = norm[i:i + n]
+        tokens.append(Token(i, i + n, form, dict(readings), form in vocab.subject_only))
+        i += n
+    return tokens
+
+
+# A noun phrase in 者 before an act names a participant the tables may not
+# know (冠者, 卦者, 執冠者 "the one who holds the cap"); not after 所 (所卦者
+# is a thing) and not in a definition (…者也).
+NOT_AGENTIVE_START = set("所凡其是此若則不之而以")
+
+
+def agentive_noun(norm: str, i: int) -> int | None:
+    """Length of a participant word X者 (2–4 characters) starting at i, if any."""
+    if i > 0 and norm[i - 1] in "所之":
+        return None
+    if norm[i] in NOT_AGENTIVE_START:
+        return None
+    for n in range(2, 5):
+        end = i + n
+        if end > len(norm):
+            return None
+        chunk = norm[i:end]
+        if not all("\u3400" <= c <= "\u9fff" for c in chunk):
+            return None
+        if chunk[-1] == "者":
+            if "者" in chunk[:-1] or "之" in chunk or (end < len(norm) and norm[end] in "也乎矣"):
+                return None
+            return n
+    return None
+
+
+def _role_inside(norm: str, i: int, n: int) -> bool:
+    """A known role starts inside norm[i:i+n] (命獲者 is 命 + 獲者)."""
+    vocab = vocabulary()
+    return any("role" in vocab.match_at(norm, m)[1] for m in range(i + 1, i + n))
+
+
+def _stands_as_subject(norm: str, after: int) -> bool:
+    """A subject-only role variant must be followed by an act or 皆/亦/乃."""
+    if after >= len(norm):
+        return False
+    n, readings = vocabulary().match_at(norm, after)
+    return "action" in readings or readings.get("particle") in ("adverb", "negation")
