@@ -9,6 +9,7 @@ from typing import Callable, Iterable
 
 from pyoxigraph import RdfFormat, Triple, parse
 
+from kg.extract.events import Event, extract_events
 from kg.model import Document
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.rdf.graph import GraphBuilder
@@ -25,13 +26,14 @@ class BuildSummary:
     passages: int
     notes: int
     sections: int
+    events: int
     triples: int
     seconds: float
     outputs: list[Path]
 
     def __str__(self) -> str:
         return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
-                f"{self.sections} sections, {self.triples} triples in {self.seconds:.2f} s → "
+                f"{self.sections} sections, {self.events} ritual events, {self.triples} triples in {self.seconds:.2f} s → "
                 + ", ".join(str(p) for p in self.outputs))
 
 
@@ -56,15 +58,23 @@ def ontology_triples() -> list[Triple]:
     return triples
 
 
-def graph_triples(docs: list[Document], base: str | None = None) -> list[Triple]:
-    return ontology_triples() + list(GraphBuilder(base).corpus_triples(docs))
+def extract(docs: list[Document]) -> dict[str, list[Event]]:
+    """The ritual events of every document's 經, by file name."""
+    return {doc.path: extract_events(doc) for doc in docs}
+
+
+def graph_triples(docs: list[Document], base: str | None = None,
+                  events: dict[str, list[Event]] | None = None) -> list[Triple]:
+    events = extract(docs) if events is None else events
+    return ontology_triples() + list(GraphBuilder(base).corpus_triples(docs, events))
 
 
 def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
           progress: Callable[[Iterable], Iterable] | None = None) -> BuildSummary:
     started = time.perf_counter()
     docs = read_documents(items, progress)
-    triples = graph_triples(docs, base)
+    events = extract(docs)
+    triples = graph_triples(docs, base, events)
     out_dir = Path(out_dir)
     nt, ttl = out_dir / "yili.nt", out_dir / "yili.ttl"
     count = write_ntriples(triples, nt)
@@ -74,6 +84,7 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
         passages=sum(len(d.passages) for d in docs),
         notes=sum(len(d.notes) for d in docs),
         sections=sum(len(d.sections) for d in docs),
+        events=sum(map(len, events.values())),
         triples=count,
         seconds=time.perf_counter() - started,
         outputs=[ttl, nt],

@@ -73,6 +73,63 @@ def read(file, fmt, chapter):
                               ensure_ascii=False))
 
 
+DEFAULT_GRAPH = Path("dist") / "yili.nt"
+
+
+@main.command()
+@click.argument("query_file", metavar="QUERY", type=click.Path(path_type=Path))
+@click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
+              help="Graph file(s) to query (.ttl, .nt, .nq, .jsonld) [default: dist/yili.nt].")
+@click.option("--format", "fmt", default="table", show_default=True,
+              type=click.Choice(["table", "csv", "tsv", "json", "xml", "turtle", "ntriples", "nquads", "jsonld"]),
+              help="Result format: SPARQL results for SELECT/ASK, RDF for CONSTRUCT/DESCRIBE.")
+def query(query_file, graphs, fmt):
+    """Run the SPARQL query in QUERY (a .rq file, or - for stdin) on the built graph."""
+    from kg.publish.store import GraphError, QueryError, open_store, run_query, solutions
+
+    try:
+        text = sys.stdin.read() if str(query_file) == "-" else query_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"{query_file}: cannot read the query ({exc.__class__.__name__})")
+    try:
+        store = open_store(graphs or [DEFAULT_GRAPH])
+        if fmt == "table":
+            rows = solutions(store, text)
+            columns = list(dict.fromkeys(k for row in rows for k in row))
+            click.echo("\t".join(columns))
+            for row in rows:
+                click.echo("\t".join(row.get(c, "") for c in columns))
+            return
+        sys.stdout.buffer.write(run_query(store, text, fmt))
+    except (GraphError, QueryError) as exc:
+        _fail(str(exc))
+
+
+@main.command(name="eval")
+@click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
+              help="Built graph to score [default: dist/yili.nt].")
+@click.option("--gold", type=click.Path(path_type=Path), default=None,
+              help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
+def evaluate(graphs, gold):
+    """Score the events of a build against the gold set: precision, recall, F1."""
+    from kg.eval import DEFAULT_GOLD, format_scores, load_gold, score
+    from kg.publish.store import GraphError, QueryError, open_store, solutions
+    from kg.build import ROOT
+
+    gold = gold or DEFAULT_GOLD
+    try:
+        gold_passages = load_gold(gold)
+    except (OSError, ValueError) as exc:
+        _fail(f"{gold}: cannot read the gold set ({exc.__class__.__name__}: {exc})")
+    try:
+        store = open_store(graphs or [DEFAULT_GRAPH])
+        rows = solutions(store, (ROOT / "queries" / "events.rq").read_text(encoding="utf-8"))
+    except (GraphError, QueryError) as exc:
+        _fail(str(exc))
+    for line in format_scores(score(rows, gold_passages)):
+        click.echo(line)
+
+
 @main.command()
 def formats():
     """List the edition formats kg can read."""

@@ -18,6 +18,7 @@ from typing import Iterable
 from kg.text.normalise import normalise
 
 MEASURES = ("agent-action", "action-object", "action-place", "event")
+DEFAULT_GOLD = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "events-gold.jsonl"
 
 
 @dataclass

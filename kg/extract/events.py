@@ -106,9 +106,9 @@ class PassageParser:
             self.neg = True
             return k + 1
         if kind == "not-done":
-            self.skip = True
+            self.skip = self.act_at(k + 1)
             return k + 1
-        if kind in ("manner", "benefactive", "numeral", "topic", "link", "state"):
+        if kind in ("manner", "benefactive", "numeral", "topic", "link", "state", "rite"):
             return k + 1
         if kind == "like":
             return self.compared_end(k + 1)
@@ -306,9 +306,10 @@ class PassageParser:
         if "command" in flags or "content" in flags:
             if "command" in flags and at(self.t, after) is not None and at(self.t, after).is_("role"):
                 event.recipients, after = read_roles(self.t, after)
+            self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
-                after = self.content_end(after, event, "command" in flags)
-            return self.finish(event, after)
+                self.verb_end = after = self.content_end(after, event, "command" in flags)
+            return after
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         if "thing" in flags:

@@ -27,8 +27,9 @@ SKOS = "http://www.w3.org/2004/02/skos/core#"
 FOAF = "http://xmlns.com/foaf/0.1/"
 Y = ONTOLOGY
 
-PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "oa": OA, "dcterms": DCT, "prov": PROV,
-            "skos": SKOS, "foaf": FOAF, "yili": Y}
+PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "owl": "http://www.w3.org/2002/07/owl#", "oa": OA,
+            "dcterms": DCT, "prov": PROV, "skos": SKOS, "foaf": FOAF, "yili": Y,
+            "crm": "http://www.cidoc-crm.org/cidoc-crm/", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/"}
 
 A = NamedNode(RDF + "type")
 INTEGER = NamedNode(XSD + "integer")
@@ -48,13 +49,21 @@ class GraphBuilder:
     def __init__(self, base: str | None = None):
         self.mint = Minter(base) if base else Minter()
 
-    def corpus_triples(self, docs: Iterable[Document]) -> Iterator[Triple]:
+    def corpus_triples(self, docs: Iterable[Document], events: dict[str, list] | None = None) -> Iterator[Triple]:
         """Triples for the work, its chapters, layers, people and editions,
-        then for each document."""
+        the ritual vocabulary, then for each document its text and events."""
+        from kg.rdf.events import EventGraph
+        from kg.rdf.terms import TermGraph
+
         docs = list(docs)
         yield from self.shared_triples({d.edition for d in docs}, {d.chapter for d in docs if d.chapter})
+        yield from TermGraph(self.mint).triples()
+        event_graph = EventGraph(self.mint)
         for doc in docs:
             yield from self.document_triples(doc)
+            if events is not None:
+                yield from event_graph.document_events(doc, events.get(doc.path, []))
+        yield from event_graph.new_terms()
 
     def shared_triples(self, editions: set[str], chapters: set[int]) -> Iterator[Triple]:
         m = self.mint

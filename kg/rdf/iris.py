@@ -20,6 +20,13 @@ def _slug(text: str) -> str:
     return quote(text, safe="-_.~")
 
 
+def _segment(text: str) -> str:
+    """A path segment of an IRI (RFC 3987): Chinese characters stay as they
+    are, so that ``id/role/司射`` reads as what it names; ASCII that is not
+    unreserved is percent-encoded."""
+    return "".join(c if ord(c) > 127 or c.isalnum() or c in "-_.~" else quote(c, safe="") for c in text)
+
+
 class Minter:
     def __init__(self, base: str = DEFAULT_BASE):
         self.base = base if base.endswith("/") else base + "/"
@@ -47,6 +54,16 @@ class Minter:
 
     def note(self, file_name: str, index: int) -> str:
         return f"{self.document(file_name)}/note/{index + 1}"
+
+    def event(self, file_name: str, seq: int) -> str:
+        return f"{self.document(file_name)}/event/{seq}"
+
+    def term(self, kind: str, label: str) -> str:
+        """A role, object, place, facing or act, by its canonical label."""
+        return f"{self.base}id/{kind}/{_segment(label)}"
+
+    def scheme(self, kind: str) -> str:
+        return f"{self.base}id/scheme/{kind}"
 
     def section(self, file_name: str, index: int) -> str:
         return f"{self.document(file_name)}/section/{index + 1}"

@@ -1,0 +1,96 @@
+"""The built graph in an Oxigraph store, and SPARQL over it.
+
+``open_store`` loads dump files into an in-memory store (or opens an
+on-disk one); ``run_query`` runs a query and writes its results in a
+standard format. A malformed query raises ``QueryError`` with the parser's
+message, so the command line can print it on one line.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat, Store
+
+RESULT_FORMATS = {"csv": QueryResultsFormat.CSV, "tsv": QueryResultsFormat.TSV,
+                  "json": QueryResultsFormat.JSON, "xml": QueryResultsFormat.XML}
+GRAPH_FORMATS = {"turtle": RdfFormat.TURTLE, "ntriples": RdfFormat.N_TRIPLES,
+                 "nquads": RdfFormat.N_QUADS, "jsonld": RdfFormat.JSON_LD}
+
+
+class QueryError(ValueError):
+    """A query that does not parse or cannot be evaluated."""
+
+
+class GraphError(ValueError):
+    """A graph file that cannot be read."""
+
+
+def rdf_format(path: Path) -> RdfFormat:
+    name = path.name[:-3] if path.name.endswith(".gz") else path.name
+    fmt = RdfFormat.from_extension(name.rsplit(".", 1)[-1]) if "." in name else None
+    if fmt is None:
+        raise GraphError(f"{path}: unknown RDF file extension (use .ttl, .nt, .nq or .jsonld)")
+    return fmt
+
+
+def open_store(paths: Iterable[Path], directory: Path | None = None) -> Store:
+    """A store holding the graphs in ``paths`` (in memory unless ``directory``)."""
+    store = Store(str(directory)) if directory else Store()
+    for path in paths:
+        path = Path(path)
+        if not path.is_file():
+            raise GraphError(f"{path}: no such graph file (run `kg build` first)")
+        try:
+            if path.name.endswith(".gz"):
+                import gzip
+
+                with gzip.open(path, "rb") as handle:
+                    store.bulk_load(handle, rdf_format(path))
+            else:
+                store.bulk_load(path=str(path), format=rdf_format(path))
+        except (SyntaxError, ValueError, OSError) as exc:
+            raise GraphError(f"{path}: {_one_line(exc)}") from exc
+    return store
+
+
+def _one_line(exc: Exception, limit: int = 200) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def query(store: Store, text: str):
+    try:
+        return store.query(text)
+    except (SyntaxError, ValueError, OSError) as exc:
+        raise QueryError(f"bad SPARQL query: {_one_line(exc)}") from exc
+
+
+def run_query(store: Store, text: str, fmt: str = "csv") -> bytes:
+    """The results of a SELECT or ASK query as CSV, TSV, JSON or XML bytes;
+    of a CONSTRUCT or DESCRIBE query as Turtle, N-Triples, N-Quads or JSON-LD."""
+    results = query(store, text)
+    if isinstance(results, (QuerySolutions, QueryBoolean)):
+        if fmt not in RESULT_FORMATS:
+            raise QueryError(f"format {fmt} is for graphs; a SELECT or ASK query gives csv, tsv, json or xml")
+        return results.serialize(format=RESULT_FORMATS[fmt])
+    if fmt not in GRAPH_FORMATS:
+        fmt = "turtle"
+    from pyoxigraph import serialize
+
+    return serialize(results, format=GRAPH_FORMATS[fmt])
+
+
+def solutions(store: Store, text: str) -> list[dict[str, str]]:
+    """Rows of a SELECT query as dicts of plain strings (unbound left out)."""
+    rows = []
+    results = query(store, text)
+    names = [v.value for v in results.variables]
+    for solution in results:
+        row = {}
+        for name in names:
+            term = solution[name]
+            if term is not None:
+                row[name] = term.value
+        rows.append(row)
+    return rows

@@ -1,0 +1,110 @@
+"""Ritual events as RDF: each an ``yili:RitualEvent`` (⊑ CIDOC-CRM E7
+Activity, SEM Event, PROV Activity) pointing to the terms of its action,
+agents, objects, place, facing and recipients, to its passage and section,
+and to the exact characters it comes from (a Web Annotation specific
+resource with position and quote selectors)."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from pyoxigraph import Literal, NamedNode, Triple
+
+from kg.extract.events import Event
+from kg.model import Document
+from kg.rdf.iris import ONTOLOGY, Minter
+from kg.rdf.terms import TermGraph, known_terms
+
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+OA = "http://www.w3.org/ns/oa#"
+PROV = "http://www.w3.org/ns/prov#"
+CRM = "http://www.cidoc-crm.org/cidoc-crm/"
+SEM = "http://semanticweb.cs.vu.nl/2009/11/sem/"
+Y = ONTOLOGY
+A = NamedNode(RDF + "type")
+CLASSICAL = "lzh"
+
+
+def _n(iri: str) -> NamedNode:
+    return NamedNode(iri)
+
+
+def _int(value: int) -> Literal:
+    return Literal(str(value), datatype=_n(XSD + "integer"))
+
+
+class EventGraph:
+    """Triples of the events of documents, and of the terms they use that
+    the tables do not have (participants in 者, composed places)."""
+
+    def __init__(self, mint: Minter):
+        self.mint = mint
+        self.terms = TermGraph(mint)
+        self.seen: set[tuple[str, str]] = set()
+        self.known = {kind: set(known_terms(kind)) for kind in ("role", "object", "place", "facing", "action")}
+
+    def document_events(self, doc: Document, events: list[Event]) -> Iterator[Triple]:
+        m = self.mint
+        d = _n(m.document(doc.path))
+        for ev in events:
+            node = _n(m.event(doc.path, ev.seq))
+            for cls in (Y + "RitualEvent", CRM + "E7_Activity", "http://semanticweb.cs.vu.nl/2009/11/sem/Event"):
+                yield Triple(node, A, _n(cls))
+            yield Triple(node, _n(Y + "sequence"), _int(ev.seq))
+            yield Triple(node, _n(Y + "action"), self.term("action", ev.action))
+            yield Triple(node, _n(Y + "negated"), Literal("true" if ev.negated else "false",
+                                                        datatype=_n(XSD + "boolean")))
+            for role in ev.agents:
+                yield Triple(node, _n(Y + "agent"), self.term("role", role))
+            for role in ev.recipients:
+                yield Triple(node, _n(Y + "recipient"), self.term("role", role))
+            for thing in ev.objects:
+                yield Triple(node, _n(Y + "object"), self.term("object", thing))
+            if ev.place is not None:
+                yield Triple(node, _n(Y + "place"), self.place(ev.place))
+                yield from self.place_triples(ev.place)
+            if ev.facing:
+                yield Triple(node, _n(Y + "facing"), self.term("facing", ev.facing))
+            if ev.quote:
+                yield Triple(node, _n(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
+            passage = _n(m.passage(doc.path, ev.passage))
+            yield Triple(node, _n(Y + "passage"), passage)
+            yield Triple(node, _n(PROV + "wasDerivedFrom"), passage)
+            if ev.section is not None:
+                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.path, ev.section)))
+            text = _n(m.event(doc.path, ev.seq) + "#text")
+            yield Triple(node, _n(Y + "evidence"), text)
+            yield Triple(text, A, _n(OA + "SpecificResource"))
+            yield Triple(text, _n(OA + "hasSource"), d)
+            position, quote = _n(f"{text.value}-position"), _n(f"{text.value}-quote")
+            yield Triple(text, _n(OA + "hasSelector"), position)
+            yield Triple(text, _n(OA + "hasSelector"), quote)
+            yield Triple(position, A, _n(OA + "TextPositionSelector"))
+            yield Triple(position, _n(OA + "start"), _int(ev.start))
+            yield Triple(position, _n(OA + "end"), _int(ev.end))
+            yield Triple(quote, A, _n(OA + "TextQuoteSelector"))
+            yield Triple(quote, _n(OA + "exact"), Literal(doc.source[ev.start:ev.end]))
+
+    def term(self, kind: str, label: str) -> NamedNode:
+        if label not in self.known[kind]:
+            self.seen.add((kind, label))
+        return _n(self.mint.term(kind, label))
+
+    def place(self, phrase) -> NamedNode:
+        return _n(self.mint.term("place", phrase.label))
+
+    def place_triples(self, phrase) -> Iterator[Triple]:
+        """A place that is a thing (適洗, 奠于篚) or a composed one (三耦南)
+        gets its own individual in the place scheme, related to its head."""
+        key = ("place", phrase.label)
+        if phrase.label in self.known["place"] or key in self.seen:
+            return
+        self.seen.add(key)
+        yield from self.terms.relative_place(phrase.label, phrase.head_kind, phrase.head)
+
+    def new_terms(self) -> Iterator[Triple]:
+        """Call once, after every document's events."""
+        for kind, label in sorted(self.seen):
+            if kind == "place":
+                continue
+            yield from self.terms.term_triples(kind, label, None)
