@@ -85,7 +85,7 @@ DEFAULT_GRAPH = Path("dist") / "yili.nt"
               help="Result format: SPARQL results for SELECT/ASK, RDF for CONSTRUCT/DESCRIBE.")
 def query(query_file, graphs, fmt):
     """Run the SPARQL query in QUERY (a .rq file, or - for stdin) on the built graph."""
-    from kg.publish.store import GraphError, QueryError, open_store, run_query, solutions
+    from kg.publish.store import GraphError, QueryError, open_store, run_query, select
 
     try:
         text = sys.stdin.read() if str(query_file) == "-" else query_file.read_text(encoding="utf-8")
@@ -94,8 +94,7 @@ def query(query_file, graphs, fmt):
     try:
         store = open_store(graphs or [DEFAULT_GRAPH])
         if fmt == "table":
-            rows = solutions(store, text)
-            columns = list(dict.fromkeys(k for row in rows for k in row))
+            columns, rows = select(store, text)
             click.echo("\t".join(columns))
             for row in rows:
                 click.echo("\t".join(row.get(c, "") for c in columns))

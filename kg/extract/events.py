@@ -43,8 +43,9 @@ class Event:
 class PassageParser:
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
-    def __init__(self, norm: str, agent: list[str]):
+    def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None):
         self.norm = norm
+        self.history = history if history is not None else []  # subjects written so far in the document
         self.t = tokenize(norm)
         self.vocab = vocabulary()
         self.agent = list(agent)
@@ -88,6 +89,8 @@ class PassageParser:
             return k + 1
         if tok.is_("role"):
             return self.on_role(k)
+        if kind == "join" and not tok.is_("action") and self.with_role(k):
+            return self.on_role(k + 1, joining=True)
         if tok.is_("facing"):
             self.facing = tok.label("facing")
             self.facing_after_role = self.role_since
@@ -148,7 +151,13 @@ class PassageParser:
 
     # --- roles ------------------------------------------------------------
 
-    def on_role(self, k: int) -> int:
+    def with_role(self, k: int) -> bool:
+        """與賓揖: 與 after a pause or an act, before a role that acts."""
+        prev, nxt = at(self.t, k - 1), at(self.t, k + 1)
+        return (nxt is not None and nxt.is_("role") and self.agent != []
+                and (prev is None or prev.punct or prev.is_("action")))
+
+    def on_role(self, k: int, joining: bool = False) -> int:
         if self.t[k].is_("action") and k > 0 and self.t[k - 1].text == "乃":
             return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
@@ -163,8 +172,12 @@ class PassageParser:
         if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT):
             return after  # 上射于右, 乃祝，: no act of its own
         self.flush()
+        if joining:
+            roles = self.agent + [r for r in roles if r not in self.agent]
         self.agent = roles
         self.subjects.append(roles)
+        if not self.history or self.history[-1] != roles:
+            self.history.append(roles)
         self.fresh = True
         self.clause = None
         return after
@@ -254,11 +267,9 @@ class PassageParser:
         if not things:
             return k + 1
         last = self.clause
-        if k == self.verb_end and last is not None and not last.objects:
-            if "Movement" == self.vocab.action_class.get(last.action) and last.place is None:
-                last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
-            else:
-                last.objects += things
+        if (k == self.verb_end and last is not None and last.place is None
+                and self.vocab.action_class.get(last.action) == "Movement"):
+            last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
             self.things += things  # 所執脯以賜: the thing of the act after 以
@@ -298,7 +309,7 @@ class PassageParser:
             event.place = self.fallback
         self.fallback = None
         self.events.append(event)
-        self.fresh = False
+        written_subject, self.fresh = self.fresh, False
         self.role_since = False
         self.clause = event
         self.verb_token = k
@@ -320,7 +331,20 @@ class PassageParser:
             found = read_place(self.t, after, heads=heads)
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
+        if not written_subject:
+            self.not_to_oneself(event)
         return self.finish(event, after)
+
+    def not_to_oneself(self, event: Event) -> None:
+        """An act with no written subject whose recipient is the carried agent
+        (乃宿賓 after 賓拜送) is done by the other party: the subject before."""
+        if not event.recipients or not set(event.recipients) & set(event.agents):
+            return
+        for earlier in reversed(self.history):
+            if not set(earlier) & set(event.recipients):
+                event.agents = list(earlier)
+                self.agent = list(earlier)
+                return
 
     def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
         roles, after = read_roles(self.t, k)
@@ -518,9 +542,10 @@ class PassageParser:
 def extract_events(doc: Document) -> list[Event]:
     """The events of every 經 passage of a document, in order."""
     agent: list[str] = []
+    history: list[list[str]] = []
     events: list[Event] = []
     for passage in doc.passages:
-        parser = PassageParser(passage.span.norm, agent)
+        parser = PassageParser(passage.span.norm, agent, history)
         for event in parser.run():
             event.passage = passage.index
             event.section = passage.section

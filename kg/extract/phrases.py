@@ -96,6 +96,8 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         k += 1
     if need_direction and not directions:
         return None
+    if kind == "object" and directions in ("左", "右") and at(tokens, k) is not None and at(tokens, k).is_("action"):
+        return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     return PlacePhrase(label + directions, kind, label, bool(directions)), k
 
 

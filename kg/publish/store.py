@@ -83,8 +83,15 @@ def run_query(store: Store, text: str, fmt: str = "csv") -> bytes:
 
 def solutions(store: Store, text: str) -> list[dict[str, str]]:
     """Rows of a SELECT query as dicts of plain strings (unbound left out)."""
+    return select(store, text)[1]
+
+
+def select(store: Store, text: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The variables of a SELECT query and its rows as dicts of plain strings."""
     rows = []
     results = query(store, text)
+    if not isinstance(results, QuerySolutions):
+        raise QueryError("not a SELECT query: use --format with a SPARQL results or RDF format")
     names = [v.value for v in results.variables]
     for solution in results:
         row = {}
@@ -93,4 +100,4 @@ def solutions(store: Store, text: str) -> list[dict[str, str]]:
             if term is not None:
                 row[name] = term.value
         rows.append(row)
-    return rows
+    return names, rows
