@@ -89,3 +89,14 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
         seconds=time.perf_counter() - started,
         outputs=[ttl, nt],
     )
+
+
+def write_vocabulary(path: Path, base: str | None = None) -> int:
+    """The ritual vocabulary of mappings/ (classes and terms) as Turtle, for
+    people who want the ontology without the texts. Returns the triple count."""
+    from kg.rdf.iris import Minter
+    from kg.rdf.terms import TermGraph
+
+    triples = sorted(set(TermGraph(Minter(base) if base else Minter()).triples()), key=str)
+    write_turtle(triples, Path(path))
+    return len(triples)

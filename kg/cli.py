@@ -97,7 +97,7 @@ def query(query_file, graphs, fmt):
             columns, rows = select(store, text)
             click.echo("\t".join(columns))
             for row in rows:
-                click.echo("\t".join(row.get(c, "") for c in columns))
+                click.echo("\t".join(" ".join(row.get(c, "").split()) for c in columns))
             return
         sys.stdout.buffer.write(run_query(store, text, fmt))
     except (GraphError, QueryError) as exc:
@@ -127,6 +127,21 @@ def evaluate(graphs, gold):
         _fail(str(exc))
     for line in format_scores(score(rows, gold_passages)):
         click.echo(line)
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("ontology") / "terms.ttl", show_default=True)
+def ontology(out):
+    """Write the ritual vocabulary of mappings/ (roles, objects, places, facings,
+    acts and their classes) as OWL/SKOS Turtle."""
+    from kg.build import write_vocabulary
+    from kg.mappings import MappingError
+
+    try:
+        count = write_vocabulary(out)
+    except (MappingError, ValueError) as exc:
+        _fail(str(exc))
+    click.echo(f"{count} triples → {out}")
 
 
 @main.command()

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,3 +40,27 @@ def sample(name: str) -> Path:
     if path is None:
         pytest.skip("../shared/samples is not beside the repository")
     return path
+
+
+def kg(*args, cwd=None, input=None):
+    """Run the ``kg`` command as a user does, in a fresh interpreter."""
+    return subprocess.run([sys.executable, "-m", "kg.cli", *map(str, args)], cwd=cwd or ROOT,
+                          capture_output=True, text=True, input=input)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """dist/ of one ``kg build`` of the default corpus, shared by the tests."""
+    out = tmp_path_factory.mktemp("dist")
+    result = kg("build", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_store(built):
+    from pyoxigraph import RdfFormat, Store
+
+    store = Store()
+    store.bulk_load(path=str(built / "yili.nt"), format=RdfFormat.N_TRIPLES)
+    return store

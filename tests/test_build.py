@@ -8,30 +8,19 @@ from pathlib import Path
 import pytest
 from pyoxigraph import RdfFormat, Store
 
-from tests.conftest import ROOT, seed
+from tests.conftest import ROOT, kg, seed
 
 OA = "http://www.w3.org/ns/oa#"
 
 
-def kg(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "kg.cli", *map(str, args)], cwd=cwd or ROOT,
-                          capture_output=True, text=True)
+@pytest.fixture(scope="module")
+def dist(built):
+    return built
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist")
-    result = kg("build", "--out", out)
-    assert result.returncode == 0, result.stderr
-    assert "5 documents" in result.stdout and "triples" in result.stdout
-    return out
-
-
-@pytest.fixture(scope="module")
-def store(dist):
-    store = Store()
-    store.load(path=str(dist / "yili.nt"), format=RdfFormat.N_TRIPLES)
-    return store
+def store(built_store):
+    return built_store
 
 
 def test_build_writes_turtle_and_ntriples(dist):

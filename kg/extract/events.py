@@ -510,8 +510,11 @@ class PassageParser:
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join")
 
     def after_jue(self, k: int) -> bool:
-        """遂 is an act only in 袒決遂 (after 決)."""
-        return k > 0 and self.t[k - 1].text == "決"
+        """遂 is an act only in 袒決遂 (after 決, punctuated or not: 袒、決、遂)."""
+        k -= 1
+        while k >= 0 and (self.t[k].punct or particle(self.t[k], "join")):
+            k -= 1
+        return k >= 0 and self.t[k].text == "決"
 
     def goes_to(self, k: int) -> bool:
         """之 "go to" (之堂西): not after an act or a thing, and a place follows."""

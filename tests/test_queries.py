@@ -1,0 +1,95 @@
+"""Every query in queries/ answers its question on the built graph."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from kg.publish.store import select
+from tests.conftest import ROOT, kg
+
+QUERIES = ROOT / "queries"
+
+
+def rows(store, name: str) -> list[dict[str, str]]:
+    return select(store, (QUERIES / name).read_text(encoding="utf-8"))[1]
+
+
+def test_every_query_file_has_a_test():
+    tested = {"events.rq", "sishe-acts.rq", "shihuozhe-objects.rq", "fu-zhong-places.rq",
+              "shared-roles.rq", "section-acts.rq"}
+    assert {p.name for p in QUERIES.glob("*.rq")} == tested
+
+
+def test_events_query_is_the_eval_contract_in_csv(built):
+    result = kg("query", QUERIES / "events.rq", "--graph", built / "yili.nt", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(table[0]) == ["doc", "seq", "start", "end", "agents", "action", "objects", "recipients",
+                              "place", "facing", "negated"]
+    assert {r["negated"] for r in table} == {"true", "false"}
+    source = (ROOT / "corpus" / table[0]["doc"]).read_text(encoding="utf-8")
+    for r in table[:200]:
+        assert int(r["start"]) < int(r["end"])
+    # The act 告 of 司射 with its quote's speaker's facing, read back from the file.
+    hit = [r for r in table if r["doc"].startswith("003") and r["action"] == "告" and r["place"] == "階上"]
+    assert hit and hit[0]["agents"] == "司射" and hit[0]["recipients"] == "賓" and hit[0]["facing"] == "北面"
+    doc3 = (ROOT / "corpus" / hit[0]["doc"]).read_text(encoding="utf-8")
+    assert doc3[int(hit[0]["start"]):int(hit[0]["end"])].startswith("告")
+    assert source
+
+
+def test_sishe_acts_in_order_with_zheng_xuan(built_store):
+    acts = rows(built_store, "sishe-acts.rq")
+    assert {r["doc"][:3] for r in acts} == {"001", "003"}  # the two 鄉射禮 editions
+    for doc in ("001", "003"):
+        seqs = [int(r["seq"]) for r in acts if r["doc"].startswith(doc)]
+        assert seqs == sorted(seqs) and len(seqs) > 15
+    assert any(r["action"] == "適" and r.get("place") == "堂西" for r in acts)
+    assert all(r["text"] for r in acts)
+    # The 注疏 edition carries 鄭注 on the passages.
+    assert sum(1 for r in acts if r.get("zhengZhu")) > 20
+
+
+def test_objects_the_shihuozhe_handles(built_store):
+    found = rows(built_store, "shihuozhe-objects.rq")
+    by_role = {(r["role"], r["object"], r["action"]) for r in found}
+    assert ("釋獲者", "算", "實") in by_role and ("釋獲者", "算", "取") in by_role
+    assert ("大史", "算", "實") in by_role  # 大射儀: the 大史 does the 釋獲者's work
+    own = [r for r in found if r["role"] == "釋獲者"]
+    assert own[0]["object"] == "算"  # the tallies, most often
+
+
+def test_where_fu_and_zhong_are_set(built_store):
+    found = rows(built_store, "fu-zhong-places.rq")
+    assert {"object": "楅", "action": "設", "place": "中庭南"}.items() <= next(
+        r for r in found if r["action"] == "設").items()
+    assert {r["object"] for r in found} <= {"楅", "中"}
+
+
+def test_roles_shared_by_xiangshe_and_dashe(built_store):
+    found = {(r["xiangshe"], r["dashe"], r["relation"]) for r in rows(built_store, "shared-roles.rq")}
+    assert ("獲者", "負侯者", "same function") in found
+    assert ("獲者", "服不", "same function") in found
+    assert ("釋獲者", "大史", "same function") in found
+    assert ("司射", "司射", "same role") in found
+
+
+def test_acts_of_one_section(built_store):
+    found = rows(built_store, "section-acts.rq")
+    assert {r["doc"][:3] for r in found} == {"000"}
+    assert found[0]["agents"] and found[0]["action"]
+    assert ("負侯者", "適") in {(r["agents"], r["action"]) for r in found}
+
+
+def test_bad_query_is_one_line_and_exit_1(built):
+    result = kg("query", "-", "--graph", built / "yili.nt", input="SELECT * WHERE {")
+    assert result.returncode == 1
+    assert result.stderr.startswith("kg: error: bad SPARQL query") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("fmt", ["tsv", "json", "xml"])
+def test_query_result_formats(built, fmt):
+    result = kg("query", QUERIES / "shared-roles.rq", "--graph", built / "yili.nt", "--format", fmt)
+    assert result.returncode == 0 and "大史" in result.stdout
