@@ -13,7 +13,7 @@ import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
-from kg.build import default_corpus, graph_triples, read_documents
+from kg.build import default_corpus, extract, graph_triples, read_documents
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.text.normalise import normalise
 
@@ -49,7 +49,9 @@ def run_bench(scale: int = 1):
         texts = [p.span.text for d in docs for p in d.passages] + [x.span.text for d in docs for x in d.notes]
         _, t, peak = _measure(lambda: [normalise(x) for x in texts])
         yield _row("normalise", t, peak, chars, None)
-        triples, t, peak = _measure(lambda: graph_triples(docs))
+        events, t, peak = _measure(lambda: extract(docs))
+        yield _row("extract", t, peak, chars, None) + f"   {sum(map(len, events.values())):,} events"
+        triples, t, peak = _measure(lambda: graph_triples(docs, events=events))
         yield _row("graph", t, peak, chars, len(triples))
         with tempfile.TemporaryDirectory() as tmp:
             _, t, peak = _measure(lambda: (write_ntriples(triples, Path(tmp) / "g.nt"),
