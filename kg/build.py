@@ -13,11 +13,20 @@ from kg.extract.events import Event, extract_events
 from kg.model import Document
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.rdf.graph import GraphBuilder
+from kg.validate import rdflib_graph, validate
 from kg.readers import read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 ONTOLOGY_FILES = (ROOT / "ontology" / "yili.ttl",)
+
+
+class InvalidGraph(Exception):
+    """The built graph violates the shapes; nothing was written."""
+
+    def __init__(self, report):
+        super().__init__(f"the graph does not conform to ontology/shapes.ttl: {len(report.violations)} violations")
+        self.report = report
 
 
 @dataclass
@@ -29,11 +38,13 @@ class BuildSummary:
     events: int
     triples: int
     seconds: float
+    validation_seconds: float
     outputs: list[Path]
 
     def __str__(self) -> str:
         return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
-                f"{self.sections} sections, {self.events} ritual events, {self.triples} triples in {self.seconds:.2f} s → "
+                f"{self.sections} sections, {self.events} ritual events, {self.triples} triples in {self.seconds:.2f} s "
+                f"(SHACL validation {self.validation_seconds:.2f} s, conforms) → "
                 + ", ".join(str(p) for p in self.outputs))
 
 
@@ -75,6 +86,11 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
     docs = read_documents(items, progress)
     events = extract(docs)
     triples = graph_triples(docs, base, events)
+    validation_started = time.perf_counter()
+    report = validate(rdflib_graph(triples))
+    validation_seconds = time.perf_counter() - validation_started
+    if not report.conforms:
+        raise InvalidGraph(report)
     out_dir = Path(out_dir)
     nt, ttl = out_dir / "yili.nt", out_dir / "yili.ttl"
     count = write_ntriples(triples, nt)
@@ -87,6 +103,7 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
         events=sum(map(len, events.values())),
         triples=count,
         seconds=time.perf_counter() - started,
+        validation_seconds=validation_seconds,
         outputs=[ttl, nt],
     )
 

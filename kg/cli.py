@@ -37,13 +37,18 @@ def main() -> None:
 @click.option("--base", default=None, help="IRI base of the minted IRIs (default http://localhost:8000/).")
 def build(files, fmt, chapter, out_dir, base):
     """Build the graph from FILES (default: the project's corpus) into dist/."""
-    from kg.build import build as run_build, default_corpus
+    from kg.build import InvalidGraph, build as run_build, default_corpus
+    from kg.validate import format_text
 
     items = [(Path(f), fmt, chapter) for f in files] if files else default_corpus()
     try:
         summary = run_build(items, out_dir, base, progress=_progress)
     except (InputError, MappingError) as exc:
         _fail(str(exc))
+    except InvalidGraph as exc:
+        for line in format_text(exc.report):
+            click.echo(line, err=True)
+        _fail(f"{exc}; {out_dir}/ left as it was")
     click.echo(str(summary))
 
 
@@ -102,6 +107,34 @@ def query(query_file, graphs, fmt):
         sys.stdout.buffer.write(run_query(store, text, fmt))
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
+
+
+@main.command(name="validate")
+@click.argument("graph", required=False, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),
+              help="text for people; turtle (the standard sh:ValidationReport) or json for tools.")
+def validate_command(graph, fmt):
+    """Validate GRAPH (default dist/yili.nt; Turtle, N-Triples, N-Quads or
+    JSON-LD) with the SHACL shapes of ontology/shapes.ttl.
+
+    Exit status: 0 the graph conforms, 1 it has violations, 2 error (the
+    file is missing or cannot be parsed)."""
+    from kg.publish.store import GraphError
+    from kg.validate import format_json, format_text, format_turtle, load_graph, validate
+
+    try:
+        report = validate(load_graph(graph or DEFAULT_GRAPH))
+    except GraphError as exc:
+        click.echo(f"kg: error: {exc}", err=True)
+        sys.exit(2)
+    if fmt == "turtle":
+        click.echo(format_turtle(report))
+    elif fmt == "json":
+        click.echo(format_json(report))
+    else:
+        for line in format_text(report):
+            click.echo(line)
+    sys.exit(0 if report.conforms else 1)
 
 
 @main.command(name="eval")

@@ -550,6 +550,8 @@ def extract_events(doc: Document) -> list[Event]:
     for passage in doc.passages:
         parser = PassageParser(passage.span.norm, agent, history)
         for event in parser.run():
+            if not event.agents:
+                continue  # an act before any participant is named (大射之儀…): no one to give it to
             event.passage = passage.index
             event.section = passage.section
             event.start, event.end = passage.span.original_range(event.i, event.j)

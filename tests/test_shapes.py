@@ -1,0 +1,236 @@
+"""Each SHACL constraint of ontology/shapes.ttl, both ways: a small valid
+graph conforms, and the same graph broken in exactly one way fails with
+that constraint's message (pySHACL-style: data inline)."""
+from __future__ import annotations
+
+import pytest
+import rdflib
+
+from kg.validate import format_text, validate
+from tests.conftest import kg
+
+VALID = """
+@prefix yili: <http://localhost:8000/ontology#> .
+@prefix oa: <http://www.w3.org/ns/oa#> .
+@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix id: <http://localhost:8000/id/> .
+@prefix d: <http://localhost:8000/id/doc/x/> .
+
+id:edition-e a yili:Edition .
+id:chapter-5 a yili:Chapter .
+id:layer-z a yili:CommentaryLayer .
+id:doc a yili:Document ; yili:sourceFile "x.txt" ; yili:length 40 ; yili:edition id:edition-e ;
+    yili:chapter id:chapter-5 ;
+    yili:sha256 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" .
+
+d:section a yili:Section ; rdfs:label "右三耦射" ; dcterms:isPartOf id:doc ; yili:sequence 1 ;
+    oa:hasSelector d:section-position, d:section-quote .
+d:section-position a oa:TextPositionSelector ; oa:start 30 ; oa:end 34 .
+d:section-quote a oa:TextQuoteSelector ; oa:exact "右三耦射" .
+
+d:passage a yili:Passage, oa:SpecificResource ; oa:hasSource id:doc ; yili:sequence 1 ;
+    yili:readingText "司射適堂西" ; yili:inSection d:section ;
+    oa:hasSelector d:passage-position, d:passage-quote .
+d:passage-position a oa:TextPositionSelector ; oa:start 0 ; oa:end 5 .
+d:passage-quote a oa:TextQuoteSelector ; oa:exact "司射適堂西" .
+
+d:note a yili:Note, oa:Annotation ; oa:hasTarget d:passage ; oa:hasBody d:body ;
+    yili:layer id:layer-z ; oa:motivatedBy oa:commenting .
+d:body a oa:SpecificResource ; oa:hasSource id:doc ; rdf:value "適，往也" ;
+    oa:hasSelector d:body-position, d:body-quote .
+d:body-position a oa:TextPositionSelector ; oa:start 5 ; oa:end 9 .
+d:body-quote a oa:TextQuoteSelector ; oa:exact "適，往也" .
+
+yili:Role a owl:Class . yili:Officer rdfs:subClassOf yili:Role .
+yili:Action a owl:Class . yili:Movement rdfs:subClassOf yili:Action .
+yili:RitualObject a owl:Class . yili:ArcheryGear rdfs:subClassOf yili:RitualObject .
+yili:Place a owl:Class . yili:HallPlace rdfs:subClassOf yili:Place .
+yili:Facing a owl:Class .
+
+id:role-sishe a owl:Class, skos:Concept ; skos:inScheme id:roles ; rdfs:subClassOf yili:Officer ;
+    skos:prefLabel "司射"@zh-Hant, "司射"@zh-Hans, "director of archery"@en .
+id:role-bin a owl:Class, skos:Concept ; skos:inScheme id:roles ; rdfs:subClassOf yili:Role ;
+    skos:prefLabel "賓"@zh-Hant, "宾"@zh-Hans .
+id:action-shi a owl:Class, skos:Concept ; skos:inScheme id:actions ; rdfs:subClassOf yili:Movement ;
+    skos:prefLabel "適"@zh-Hant, "适"@zh-Hans .
+id:object-gong a owl:Class, skos:Concept ; skos:inScheme id:objects ; rdfs:subClassOf yili:ArcheryGear ;
+    skos:prefLabel "弓"@zh-Hant, "弓"@zh-Hans .
+id:place-tangxi a owl:Class, skos:Concept ; skos:inScheme id:places ; rdfs:subClassOf yili:HallPlace ;
+    skos:prefLabel "堂西"@zh-Hant, "堂西"@zh-Hans .
+id:facing-bei a owl:Class, skos:Concept ; skos:inScheme id:facings ; rdfs:subClassOf yili:Facing ;
+    skos:prefLabel "北面"@zh-Hant, "北面"@zh-Hans .
+
+d:event a yili:RitualEvent ; yili:action id:action-shi ; yili:agent id:role-sishe ;
+    yili:recipient id:role-bin ; yili:object id:object-gong ; yili:place id:place-tangxi ;
+    yili:facing id:facing-bei ; yili:sequence 1 ; yili:negated false ; yili:quote "弓矢既具" ;
+    yili:passage d:passage ; yili:evidence d:event-text .
+d:event-text a oa:SpecificResource ; oa:hasSource id:doc ; oa:hasSelector d:event-position, d:event-quote .
+d:event-position a oa:TextPositionSelector ; oa:start 2 ; oa:end 5 .
+d:event-quote a oa:TextQuoteSelector ; oa:exact "適堂西" .
+
+id:edition-e skos:exactMatch <https://www.kanripo.org/text/KR1d0028/> .
+"""
+
+PREFIXES = VALID[:VALID.index("id:edition-e a")]
+
+
+def graph(turtle: str) -> rdflib.Graph:
+    return rdflib.Graph().parse(data=turtle, format="turtle")
+
+
+def broken(remove: str = "", add: str = "") -> rdflib.Graph:
+    """The valid graph less the triples of ``remove`` plus those of ``add``."""
+    g = graph(VALID)
+    for triple in graph(PREFIXES + remove):
+        g.remove(triple)
+    for triple in graph(PREFIXES + add):
+        g.add(triple)
+    return g
+
+
+def test_the_valid_graph_conforms():
+    report = validate(graph(VALID))
+    assert report.conforms, "\n".join(format_text(report))
+
+
+# (what is broken, triples removed, triples added, the shape and message expected)
+CASES = [
+    ("document without file name", 'id:doc yili:sourceFile "x.txt" .', "", "ys:DocumentShape", "one source file name"),
+    ("bad sha256", "", 'id:doc yili:sha256 "xyz" .', "ys:DocumentShape", "SHA-256"),
+    ("negative length", "id:doc yili:length 40 .", "id:doc yili:length -1 .", "ys:DocumentShape", "length"),
+    ("document without edition", "id:doc yili:edition id:edition-e .", "", "ys:DocumentShape", "one edition"),
+    ("chapter not a chapter", "id:doc yili:chapter id:chapter-5 .", "id:doc yili:chapter id:doc .",
+     "ys:DocumentShape", "at most one chapter"),
+    ("passage without source", "d:passage oa:hasSource id:doc .", "", "ys:PassageShape", "lies in one document"),
+    ("passage sequence 0", "d:passage yili:sequence 1 .", "d:passage yili:sequence 0 .", "ys:PassageShape",
+     "sequence number"),
+    ("passage sequence not an integer", "d:passage yili:sequence 1 .", 'd:passage yili:sequence "1" .',
+     "ys:PassageShape", "sequence number"),
+    ("passage without text", 'd:passage yili:readingText "司射適堂西" .', "", "ys:PassageShape", "reading text"),
+    ("passage in two sections", "", "d:passage yili:inSection d:note .", "ys:PassageShape", "at most one section"),
+    ("passage without quote selector", "d:passage oa:hasSelector d:passage-quote .", "", "ys:SelectedShape",
+     "two selectors"),
+    ("passage with two position selectors", "d:passage oa:hasSelector d:passage-quote .",
+     "d:passage oa:hasSelector d:section-position .", "ys:SelectedShape", "TextQuoteSelector"),
+    ("passage without position selector", "d:passage oa:hasSelector d:passage-position .",
+     "d:passage oa:hasSelector d:section-quote .", "ys:SelectedShape", "TextPositionSelector"),
+    ("selector start after end", "d:passage-position oa:start 0 .", "d:passage-position oa:start 7 .",
+     "ys:PositionSelectorShape", "start is before its end"),
+    ("selector start equals end", "d:passage-position oa:start 0 .", "d:passage-position oa:start 5 .",
+     "ys:PositionSelectorShape", "start is before its end"),
+    ("selector without start", "d:passage-position oa:start 0 .", "", "ys:PositionSelectorShape", "one start"),
+    ("selector start negative", "d:passage-position oa:start 0 .", "d:passage-position oa:start -2 .",
+     "ys:PositionSelectorShape", "one start"),
+    ("selector end a string", "d:passage-position oa:end 5 .", 'd:passage-position oa:end "5" .',
+     "ys:PositionSelectorShape", "one end"),
+    ("quote selector without exact", 'd:passage-quote oa:exact "司射適堂西" .', "", "ys:QuoteSelectorShape",
+     "exact text"),
+    ("quote selector empty", 'd:passage-quote oa:exact "司射適堂西" .', 'd:passage-quote oa:exact "" .',
+     "ys:QuoteSelectorShape", "exact text"),
+    ("note without target", "d:note oa:hasTarget d:passage .", "", "ys:NoteShape", "targets the passage"),
+    ("note targeting a section", "d:note oa:hasTarget d:passage .", "d:note oa:hasTarget d:section .",
+     "ys:NoteTargetShape", "passage of the classic or a document"),
+    ("note without body", "d:note oa:hasBody d:body .", "", "ys:NoteShape", "one body"),
+    ("note without layer", "d:note yili:layer id:layer-z .", "", "ys:NoteShape", "one commentary layer"),
+    ("note without motivation", "d:note oa:motivatedBy oa:commenting .", "", "ys:NoteShape", "says why"),
+    ("note not an annotation", "d:note a oa:Annotation .", "", "ys:NoteShape", ""),
+    ("note body without text", 'd:body rdf:value "適，往也" .', "", "ys:NoteBodyShape", "has its text"),
+    ("note body without source", "d:body oa:hasSource id:doc .", "", "ys:NoteBodyShape", "lies in one document"),
+    ("section without heading", 'd:section rdfs:label "右三耦射" .', "", "ys:SectionShape", "heading as label"),
+    ("section of no document", "d:section dcterms:isPartOf id:doc .", "", "ys:SectionShape", "part of one document"),
+    ("section without sequence", "d:section yili:sequence 1 .", "", "ys:SectionShape", "sequence number"),
+    ("event with two actions", "", "d:event yili:action id:facing-bei .", "ys:EventShape", "exactly one action"),
+    ("event without action", "d:event yili:action id:action-shi .", "", "ys:EventShape", "exactly one action"),
+    ("action not an action", "d:event yili:action id:action-shi .", "d:event yili:action id:object-gong .",
+     "ys:ActionTermShape", "under yili:Action"),
+    ("event without agent", "d:event yili:agent id:role-sishe .", "", "ys:EventShape", "at least one agent"),
+    ("agent not a role", "d:event yili:agent id:role-sishe .", "d:event yili:agent id:place-tangxi .",
+     "ys:RoleTermShape", "under yili:Role"),
+    ("recipient not a role", "d:event yili:recipient id:role-bin .", "d:event yili:recipient id:object-gong .",
+     "ys:RoleTermShape", "under yili:Role"),
+    ("object not a ritual object", "d:event yili:object id:object-gong .", "d:event yili:object id:role-bin .",
+     "ys:ObjectTermShape", "under yili:RitualObject"),
+    ("place not a place", "d:event yili:place id:place-tangxi .", "d:event yili:place id:role-bin .",
+     "ys:PlaceTermShape", "under yili:Place"),
+    ("two places", "", "d:event yili:place id:facing-bei .", "ys:EventShape", "at most one place"),
+    ("facing not a facing", "d:event yili:facing id:facing-bei .", "d:event yili:facing id:place-tangxi .",
+     "ys:FacingTermShape", "under yili:Facing"),
+    ("event without sequence", "d:event yili:sequence 1 .", "", "ys:EventShape", "sequence number"),
+    ("negated not a boolean", "d:event yili:negated false .", 'd:event yili:negated "no" .', "ys:EventShape",
+     "negated"),
+    ("two quotations", "", 'd:event yili:quote "有司請射" .', "ys:EventShape", "at most one quotation"),
+    ("event without passage", "d:event yili:passage d:passage .", "", "ys:EventShape", "one passage"),
+    ("event without evidence", "d:event yili:evidence d:event-text .", "", "ys:EventShape", "its characters"),
+    ("evidence without source", "d:event-text oa:hasSource id:doc .", "", "ys:EvidenceShape", "one document"),
+    ("evidence without selectors", "d:event-text oa:hasSelector d:event-position .", "", "ys:SelectedShape",
+     "two selectors"),
+    ("term without zh-Hant label", 'id:role-bin skos:prefLabel "賓"@zh-Hant .', "", "ys:TermShape",
+     "zh-Hant preferred label"),
+    ("term without zh-Hans label", 'id:role-bin skos:prefLabel "宾"@zh-Hans .', "", "ys:TermShape",
+     "zh-Hans preferred label"),
+    ("term with two English labels", "", 'id:role-sishe skos:prefLabel "archery master"@en .', "ys:TermShape",
+     "one preferred label per language"),
+    ("term outside any hierarchy", "id:role-bin rdfs:subClassOf yili:Role .", "", "ys:TermShape",
+     "class hierarchy"),
+    ("term not a concept", "id:role-bin a skos:Concept .", "", "ys:TermShape", ""),
+    ("link that is not http", "", 'id:edition-e skos:exactMatch <urn:kanripo:KR1d0028> .', "ys:LinkShape",
+     "well-formed http(s) IRI"),
+    ("link that is a literal", "", 'id:edition-e owl:sameAs "https://www.wikidata.org/wiki/Q1" .',
+     "ys:LinkShape", "well-formed http(s) IRI"),
+]
+
+
+@pytest.mark.parametrize("what, remove, add, shape, message", CASES, ids=[c[0] for c in CASES])
+def test_each_constraint_fails_where_broken(what, remove, add, shape, message):
+    report = validate(broken(remove, add))
+    assert not report.conforms, what
+    assert any(v.shape == shape and message in v.message for v in report.violations), \
+        "\n".join(format_text(report))
+
+
+def test_validate_command_exit_codes_and_formats(tmp_path):
+    good, bad, garbage = tmp_path / "good.ttl", tmp_path / "bad.ttl", tmp_path / "garbage.ttl"
+    good.write_text(VALID, encoding="utf-8")
+    bad.write_text(broken("d:event yili:agent id:role-sishe .").serialize(format="turtle"), encoding="utf-8")
+    garbage.write_text("@prefix : <x> . :a :b", encoding="utf-8")
+    assert kg("validate", good).returncode == 0
+    result = kg("validate", bad)
+    assert result.returncode == 1
+    assert "ys:EventShape" in result.stdout and "司射適堂西" in result.stdout  # the passage's text
+    assert "1 violations" in result.stdout
+    assert kg("validate", bad, "--format", "json").stdout.lstrip().startswith("{")
+    ttl = kg("validate", bad, "--format", "turtle").stdout
+    assert "ValidationReport" in ttl
+    errored = kg("validate", garbage)
+    assert errored.returncode == 2 and errored.stderr.startswith("kg: error:")
+    assert kg("validate", tmp_path / "missing.nt").returncode == 2
+
+
+def test_build_refuses_an_invalid_graph_and_leaves_dist(tmp_path, monkeypatch):
+    """A graph that violates the shapes is not published: the report goes to
+    stderr, the previous dist/ stays as it was, exit status 1."""
+    from click.testing import CliRunner
+
+    import kg.build
+    from kg.cli import main
+    from tests.conftest import seed
+
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "yili.nt").write_text("previous build\n", encoding="utf-8")
+    real = kg.build.graph_triples
+
+    def without_agents(*args, **kwargs):
+        return [t for t in real(*args, **kwargs) if not t.predicate.value.endswith("#agent")]
+
+    monkeypatch.setattr(kg.build, "graph_triples", without_agents)
+    result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "at least one agent" in result.output and "does not conform" in result.output
+    assert (out / "yili.nt").read_text(encoding="utf-8") == "previous build\n"
+    assert not (out / "yili.ttl").exists()
