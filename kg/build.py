@@ -7,18 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pyoxigraph import RdfFormat, Triple, parse
+from pyoxigraph import Quad, Triple
 
 from kg.extract.events import Event, extract_events
 from kg.model import Document
-from kg.publish.dump import write_ntriples, write_turtle
-from kg.rdf.graph import GraphBuilder
+from kg.publish.dump import FORMATS, write_dump, write_turtle
+from kg.rdf.dataset import dataset_quads
 from kg.validate import rdflib_graph, validate
 from kg.readers import read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
-ONTOLOGY_FILES = (ROOT / "ontology" / "yili.ttl",)
 
 
 class InvalidGraph(Exception):
@@ -62,50 +61,63 @@ def read_documents(items: Iterable[tuple[Path, str | None, int | None]],
     return [read_file(path, fmt, chapter) for path, fmt, chapter in seq]
 
 
-def ontology_triples() -> list[Triple]:
-    triples = []
-    for path in ONTOLOGY_FILES:
-        triples += [q.triple for q in parse(path=str(path), format=RdfFormat.TURTLE)]
-    return triples
-
-
 def extract(docs: list[Document]) -> dict[str, list[Event]]:
     """The ritual events of every document's 經, by file name."""
     return {doc.path: extract_events(doc) for doc in docs}
 
 
+def graph_quads(docs: list[Document], base: str | None = None,
+                events: dict[str, list[Event]] | None = None) -> list[Quad]:
+    """The dataset: one named graph per edition, the ontology, the links."""
+    events = extract(docs) if events is None else events
+    return dataset_quads(docs, events, base)
+
+
 def graph_triples(docs: list[Document], base: str | None = None,
                   events: dict[str, list[Event]] | None = None) -> list[Triple]:
-    events = extract(docs) if events is None else events
-    return ontology_triples() + list(GraphBuilder(base).corpus_triples(docs, events))
+    """The union of the dataset's graphs, each triple once."""
+    return list(dict.fromkeys(q.triple for q in graph_quads(docs, base, events)))
 
 
 def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
-          progress: Callable[[Iterable], Iterable] | None = None) -> BuildSummary:
+          progress: Callable[[Iterable], Iterable] | None = None, gz: bool = False) -> BuildSummary:
     started = time.perf_counter()
     docs = read_documents(items, progress)
     events = extract(docs)
-    triples = graph_triples(docs, base, events)
+    quads = graph_quads(docs, base, events)
+    triples = list(dict.fromkeys(q.triple for q in quads))
     validation_started = time.perf_counter()
     report = validate(rdflib_graph(triples))
     validation_seconds = time.perf_counter() - validation_started
     if not report.conforms:
         raise InvalidGraph(report)
-    out_dir = Path(out_dir)
-    nt, ttl = out_dir / "yili.nt", out_dir / "yili.ttl"
-    count = write_ntriples(triples, nt)
-    write_turtle(triples, ttl)
+    outputs = write_dist(quads, Path(out_dir), base, gz)
     return BuildSummary(
         documents=len(docs),
         passages=sum(len(d.passages) for d in docs),
         notes=sum(len(d.notes) for d in docs),
         sections=sum(len(d.sections) for d in docs),
         events=sum(map(len, events.values())),
-        triples=count,
+        triples=len(triples),
         seconds=time.perf_counter() - started,
         validation_seconds=validation_seconds,
-        outputs=[ttl, nt],
+        outputs=outputs,
     )
+
+
+def write_dist(quads: list[Quad], out_dir: Path, base: str | None = None, gz: bool = False) -> list[Path]:
+    """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
+    description, into ``out_dir``. Returns the files written."""
+    from kg.publish.void import describe
+    from kg.rdf.iris import Minter
+
+    counts = {}
+    for fmt, (_, suffix) in FORMATS.items():
+        path = out_dir / ("yili" + suffix + (".gz" if gz else ""))
+        counts[path] = write_dump(quads, fmt, path, gz)
+    void = out_dir / "void.ttl"
+    write_turtle(describe(quads, counts, Minter(base) if base else Minter()), void)
+    return [*counts, void]
 
 
 def write_vocabulary(path: Path, base: str | None = None) -> int:

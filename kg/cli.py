@@ -35,14 +35,15 @@ def main() -> None:
 @click.option("--chapter", type=click.IntRange(1, 17), help="Chapter number (1–17) where the file does not say.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
 @click.option("--base", default=None, help="IRI base of the minted IRIs (default http://localhost:8000/).")
-def build(files, fmt, chapter, out_dir, base):
+@click.option("--gzip", "gz", is_flag=True, help="Write the dumps gzipped (yili.nt.gz …).")
+def build(files, fmt, chapter, out_dir, base, gz):
     """Build the graph from FILES (default: the project's corpus) into dist/."""
     from kg.build import InvalidGraph, build as run_build, default_corpus
     from kg.validate import format_text
 
     items = [(Path(f), fmt, chapter) for f in files] if files else default_corpus()
     try:
-        summary = run_build(items, out_dir, base, progress=_progress)
+        summary = run_build(items, out_dir, base, progress=_progress, gz=gz)
     except (InputError, MappingError) as exc:
         _fail(str(exc))
     except InvalidGraph as exc:
@@ -107,6 +108,34 @@ def query(query_file, graphs, fmt):
         sys.stdout.buffer.write(run_query(store, text, fmt))
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
+
+
+@main.command()
+@click.option("--format", "fmt", required=True, type=click.Choice(["turtle", "ntriples", "nquads", "jsonld"]))
+@click.option("--out", type=click.Path(path_type=Path), help="File to write (default: standard output).")
+@click.option("--gzip", "gz", is_flag=True, help="Gzip the output.")
+@click.option("--source", type=click.Path(path_type=Path), default=Path("dist") / "yili.nq", show_default=True,
+              help="The built dataset (N-Quads) to dump.")
+def dump(fmt, out, gz, source):
+    """Write the built dataset as Turtle, N-Triples, N-Quads (named graphs
+    per edition, ontology and links) or JSON-LD, streaming; a file is
+    replaced only when it is complete."""
+    from kg.publish.dump import atomic_write, stream_dump
+
+    if not source.is_file():
+        _fail(f"{source}: no such dataset (run `kg build` first)")
+    try:
+        if out is None:
+            count = stream_dump(source, fmt, sys.stdout.buffer, gz)
+        else:
+            with atomic_write(out) as handle:
+                count = stream_dump(source, fmt, handle, gz)
+    except BrokenPipeError:  # the reader stopped early (kg dump … | head)
+        sys.stderr.close()
+        sys.exit(0)
+    except (SyntaxError, ValueError, OSError) as exc:
+        _fail(f"{source}: {' '.join(str(exc).split())[:200]}")
+    click.echo(f"{count} statements → {out or 'stdout'}", err=True)
 
 
 @main.command(name="validate")

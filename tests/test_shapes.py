@@ -223,14 +223,14 @@ def test_build_refuses_an_invalid_graph_and_leaves_dist(tmp_path, monkeypatch):
     out = tmp_path / "dist"
     out.mkdir()
     (out / "yili.nt").write_text("previous build\n", encoding="utf-8")
-    real = kg.build.graph_triples
+    real = kg.build.graph_quads
 
     def without_agents(*args, **kwargs):
-        return [t for t in real(*args, **kwargs) if not t.predicate.value.endswith("#agent")]
+        return [q for q in real(*args, **kwargs) if not q.predicate.value.endswith("#agent")]
 
-    monkeypatch.setattr(kg.build, "graph_triples", without_agents)
+    monkeypatch.setattr(kg.build, "graph_quads", without_agents)
     result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
     assert result.exit_code == 1
     assert "at least one agent" in result.output and "does not conform" in result.output
     assert (out / "yili.nt").read_text(encoding="utf-8") == "previous build\n"
-    assert not (out / "yili.ttl").exists()
+    assert not (out / "yili.ttl").exists() and not (out / "void.ttl").exists()

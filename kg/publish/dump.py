@@ -1,26 +1,37 @@
 """Write dumps atomically: to a temporary file beside the target, then
-rename, so that a failed or interrupted build never leaves half a file."""
+rename, so that a failed or interrupted build never leaves half a file.
+N-Triples and N-Quads are sorted so that the same input gives the same
+bytes; gzip output has no timestamp for the same reason."""
 from __future__ import annotations
 
+import gzip
 import os
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable
 
-from pyoxigraph import RdfFormat, Triple, serialize
+from pyoxigraph import Quad, RdfFormat, Triple, serialize
 
 from kg.rdf.graph import PREFIXES
 
+FORMATS = {"turtle": (RdfFormat.TURTLE, ".ttl"), "ntriples": (RdfFormat.N_TRIPLES, ".nt"),
+           "nquads": (RdfFormat.N_QUADS, ".nq"), "jsonld": (RdfFormat.JSON_LD, ".jsonld")}
+
 
 @contextmanager
-def atomic_write(path: Path):
+def atomic_write(path: Path, gz: bool = False):
     """Yield a binary file whose content replaces ``path`` only on success."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            yield handle
+            if gz:
+                with gzip.GzipFile(fileobj=handle, mode="wb", mtime=0, filename="") as zipped:
+                    yield zipped
+            else:
+                yield handle
         os.chmod(tmp, 0o644)  # mkstemp makes files private; dumps are for publishing
         os.replace(tmp, path)
     except BaseException:
@@ -28,17 +39,80 @@ def atomic_write(path: Path):
         raise
 
 
-def write_ntriples(triples: Iterable[Triple], path: Path) -> int:
-    """Sorted, de-duplicated N-Triples, so that the same input gives the same
-    bytes. Returns the number of triples."""
-    data = serialize(triples, format=RdfFormat.N_TRIPLES)
-    lines = sorted(set(data.splitlines()))
-    with atomic_write(path) as out:
+def _sorted_lines(statements, fmt: RdfFormat) -> list[bytes]:
+    return sorted(set(serialize(statements, format=fmt).splitlines()))
+
+
+def write_ntriples(triples: Iterable[Triple], path: Path, gz: bool = False) -> int:
+    """Sorted, de-duplicated N-Triples. Returns the number of triples."""
+    lines = _sorted_lines(triples, RdfFormat.N_TRIPLES)
+    with atomic_write(path, gz) as out:
         for line in lines:
             out.write(line + b"\n")
     return len(lines)
 
 
-def write_turtle(triples: Iterable[Triple], path: Path) -> None:
-    with atomic_write(path) as out:
+def write_nquads(quads: Iterable[Quad], path: Path, gz: bool = False) -> int:
+    """Sorted, de-duplicated N-Quads. Returns the number of quads."""
+    lines = _sorted_lines(quads, RdfFormat.N_QUADS)
+    with atomic_write(path, gz) as out:
+        for line in lines:
+            out.write(line + b"\n")
+    return len(lines)
+
+
+def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False) -> None:
+    with atomic_write(path, gz) as out:
         serialize(triples, out, RdfFormat.TURTLE, prefixes=PREFIXES)
+
+
+def write_jsonld(triples: Iterable[Triple], path: Path, gz: bool = False) -> None:
+    """JSON-LD (expanded form, streamed)."""
+    with atomic_write(path, gz) as out:
+        serialize(triples, out, RdfFormat.JSON_LD)
+
+
+def write_dump(quads: list[Quad], fmt: str, path: Path, gz: bool = False) -> int:
+    """One dump of the dataset: N-Quads keep the named graphs; the other
+    formats hold their union. Returns the number of statements written."""
+    if fmt == "nquads":
+        return write_nquads(quads, path, gz)
+    triples = list(dict.fromkeys(q.triple for q in quads))
+    if fmt == "ntriples":
+        return write_ntriples(triples, path, gz)
+    if fmt == "turtle":
+        write_turtle(triples, path, gz)
+    elif fmt == "jsonld":
+        write_jsonld(triples, path, gz)
+    else:
+        raise ValueError(f"unknown dump format {fmt!r}")
+    return len(triples)
+
+
+def stream_dump(source: Path, fmt: str, output, gz: bool = False) -> int:
+    """Re-serialise the N-Quads dump ``source`` as ``fmt`` into the binary
+    file ``output``, statement by statement (the union formats drop repeats
+    as they go). Returns the number of statements written."""
+    from pyoxigraph import parse
+
+    count = 0
+
+    def statements():
+        nonlocal count
+        seen: set = set()
+        for quad in parse(path=str(source), format=RdfFormat.N_QUADS):
+            item = quad if fmt == "nquads" else quad.triple
+            if fmt != "nquads":
+                if item in seen:
+                    continue
+                seen.add(item)
+            count += 1
+            yield item
+
+    rdf_format = FORMATS[fmt][0]
+    if gz:
+        with gzip.GzipFile(fileobj=output, mode="wb", mtime=0, filename="") as zipped:
+            serialize(statements(), zipped, rdf_format, **({"prefixes": PREFIXES} if fmt == "turtle" else {}))
+    else:
+        serialize(statements(), output, rdf_format, **({"prefixes": PREFIXES} if fmt == "turtle" else {}))
+    return count

@@ -29,7 +29,8 @@ Y = ONTOLOGY
 
 PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "owl": "http://www.w3.org/2002/07/owl#", "oa": OA,
             "dcterms": DCT, "prov": PROV, "skos": SKOS, "foaf": FOAF, "yili": Y,
-            "crm": "http://www.cidoc-crm.org/cidoc-crm/", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/"}
+            "crm": "http://www.cidoc-crm.org/cidoc-crm/", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
+            "void": "http://rdfs.org/ns/void#", "dcat": "http://www.w3.org/ns/dcat#"}
 
 A = NamedNode(RDF + "type")
 INTEGER = NamedNode(XSD + "integer")
@@ -48,22 +49,6 @@ def _int(value: int) -> Literal:
 class GraphBuilder:
     def __init__(self, base: str | None = None):
         self.mint = Minter(base) if base else Minter()
-
-    def corpus_triples(self, docs: Iterable[Document], events: dict[str, list] | None = None) -> Iterator[Triple]:
-        """Triples for the work, its chapters, layers, people and editions,
-        the ritual vocabulary, then for each document its text and events."""
-        from kg.rdf.events import EventGraph
-        from kg.rdf.terms import TermGraph
-
-        docs = list(docs)
-        yield from self.shared_triples({d.edition for d in docs}, {d.chapter for d in docs if d.chapter})
-        yield from TermGraph(self.mint).triples()
-        event_graph = EventGraph(self.mint)
-        for doc in docs:
-            yield from self.document_triples(doc)
-            if events is not None:
-                yield from event_graph.document_events(doc, events.get(doc.path, []))
-        yield from event_graph.new_terms()
 
     def shared_triples(self, editions: set[str], chapters: set[int]) -> Iterator[Triple]:
         m = self.mint

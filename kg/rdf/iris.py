@@ -62,6 +62,10 @@ class Minter:
         """A role, object, place, facing or act, by its canonical label."""
         return f"{self.base}id/{kind}/{_segment(label)}"
 
+    def graph(self, kind: str, key: str | None = None) -> str:
+        """A named graph of the dataset: ontology, links, edition/KEY."""
+        return f"{self.base}graph/{kind}" + (f"/{_slug(key)}" if key else "")
+
     def scheme(self, kind: str) -> str:
         return f"{self.base}id/scheme/{kind}"
 

@@ -1,0 +1,72 @@
+"""Dumps in four formats, named graphs, gzip, and the VoID/DCAT description."""
+from __future__ import annotations
+
+import gzip
+
+from pyoxigraph import RdfFormat, Store, parse
+
+from tests.conftest import kg, seed
+
+BASE = "http://localhost:8000/"
+VOID = "http://rdfs.org/ns/void#"
+DCAT = "http://www.w3.org/ns/dcat#"
+
+
+def test_nquads_has_a_graph_per_edition_and_ontology_and_links(built):
+    graphs = {q.graph_name.value for q in parse(path=str(built / "yili.nq"), format=RdfFormat.N_QUADS)}
+    assert graphs == {BASE + "graph/ontology", BASE + "graph/links",
+                      *(BASE + f"graph/edition/{e}" for e in ("KR1d0038", "KR1d0028", "baihua", "KR1d0030",
+                                                               "KR1d0044"))}
+
+
+def test_every_format_holds_the_same_graph(built):
+    nt = {q.triple for q in parse(path=str(built / "yili.nt"), format=RdfFormat.N_TRIPLES)}
+    union = {q.triple for q in parse(path=str(built / "yili.nq"), format=RdfFormat.N_QUADS)}
+    assert union == nt
+    for name, fmt in (("yili.ttl", RdfFormat.TURTLE), ("yili.jsonld", RdfFormat.JSON_LD)):
+        assert len({q.triple for q in parse(path=str(built / name), format=fmt)}) == len(nt), name
+
+
+def test_void_lists_each_dump_with_size_and_count(built):
+    store = Store()
+    store.load(path=str(built / "void.ttl"), format=RdfFormat.TURTLE)
+    nt_lines = sum(1 for _ in open(built / "yili.nt", "rb"))
+    query = f"""SELECT ?url ?size ?n WHERE {{ ?d a <{DCAT}Distribution> ; <{DCAT}downloadURL> ?url ;
+                <{DCAT}byteSize> ?size ; <{VOID}triples> ?n }}"""
+    rows = {r["url"].value.rsplit("/", 1)[-1]: (int(r["size"].value), int(r["n"].value)) for r in store.query(query)}
+    assert set(rows) == {"yili.ttl", "yili.nt", "yili.nq", "yili.jsonld"}
+    for name, (size, _) in rows.items():
+        assert size == (built / name).stat().st_size
+    assert rows["yili.nt"][1] == nt_lines
+    ask = lambda q: bool(store.query(q))  # noqa: E731
+    assert ask(f"ASK {{ ?d <{VOID}triples> {nt_lines} ; <{VOID}sparqlEndpoint> <{BASE}sparql> ; "
+               f"<http://purl.org/dc/terms/license> ?l ; <http://purl.org/dc/terms/publisher> ?p }}")
+    assert ask(f"ASK {{ ?d <{VOID}classPartition> [ <{VOID}class> <{BASE}ontology#RitualEvent> ; <{VOID}entities> ?n ] "
+               f"FILTER(?n > 3000) }}")
+    assert ask(f"ASK {{ ?d <{VOID}propertyPartition> [ <{VOID}property> <{BASE}ontology#agent> ] }}")
+    assert ask(f"ASK {{ ?l a <{VOID}Linkset> ; <{VOID}objectsTarget> <https://ctext.org/> ; <{VOID}triples> 2 }}")
+    assert ask(f"ASK {{ ?d <{VOID}vocabulary> <http://www.w3.org/ns/oa#> }}")
+
+
+def test_gzip_on_request_and_deterministic(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        assert kg("build", seed("004"), "--out", out, "--gzip").returncode == 0
+    for name in ("yili.nt.gz", "yili.nq.gz", "yili.ttl.gz", "yili.jsonld.gz"):
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    lines = gzip.decompress((first / "yili.nt.gz").read_bytes()).splitlines()
+    assert lines == sorted(lines) and len(lines) > 1000
+    assert (first / "void.ttl").read_bytes() == (second / "void.ttl").read_bytes()
+
+
+def test_kg_dump_streams_each_format(built, tmp_path):
+    for fmt, rdf in (("ntriples", RdfFormat.N_TRIPLES), ("nquads", RdfFormat.N_QUADS),
+                     ("turtle", RdfFormat.TURTLE), ("jsonld", RdfFormat.JSON_LD)):
+        out = tmp_path / f"x.{fmt}"
+        result = kg("dump", "--format", fmt, "--out", out, "--source", built / "yili.nq")
+        assert result.returncode == 0, result.stderr
+        assert sum(1 for _ in parse(path=str(out), format=rdf)) > 100_000
+    to_stdout = kg("dump", "--format", "nquads", "--source", built / "yili.nq")
+    assert to_stdout.stdout.count("\n") == sum(1 for _ in open(built / "yili.nq", "rb"))
+    missing = kg("dump", "--format", "turtle", "--out", tmp_path / "y.ttl", "--source", tmp_path / "none.nq")
+    assert missing.returncode == 1 and not (tmp_path / "y.ttl").exists()
