@@ -138,6 +138,28 @@ def dump(fmt, out, gz, source):
     click.echo(f"{count} statements → {out or 'stdout'}", err=True)
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--store", type=click.Path(path_type=Path), default=Path("dist") / "store", show_default=True,
+              help="On-disk Oxigraph store, built from dist/yili.nq on first run (and when it changes).")
+@click.option("--dist", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
+@click.option("--base", default="http://localhost:8000/", show_default=True,
+              help="IRI base of the served dataset: /id/… on this server answers for BASE + id/….")
+@click.option("--timeout", default=10.0, show_default=True, help="Seconds a query may run.")
+@click.option("--max-result-bytes", "cap", default=50_000_000, show_default=True,
+              help="Largest serialised query result.")
+@click.option("--workers", default=2, show_default=True, help="Query worker processes.")
+def serve(host, port, store, dist, base, timeout, cap, workers):
+    """Serve the graph: SPARQL 1.1 Protocol at /sparql, dereferenceable IRIs, HTML pages."""
+    from kg.publish.server import serve as run_server
+
+    if not (dist / "yili.nq").is_file():
+        _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
+    click.echo(f"serving {dist} on http://{host}:{port}/ (SPARQL at /sparql)", err=True)
+    run_server(dist, store, host, port, base, timeout, cap, workers)
+
+
 @main.command(name="validate")
 @click.argument("graph", required=False, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),

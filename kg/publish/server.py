@@ -1,0 +1,213 @@
+"""``kg serve``: the SPARQL 1.1 Protocol, dereferenceable IRIs and HTML pages.
+
+IRIs are slash IRIs that name things (a role, an event, a passage), so they
+answer with **303 See Other** to a document about the thing: ``/page/…`` for
+people (text/html), ``/data/…`` for machines (Turtle, N-Triples, JSON-LD), as
+DBpedia does. A thing and the page about it keep apart, and each document
+has its own URL to cache and link. The selectors and bodies of a passage or
+note are hash IRIs (``…/passage/3#position``) and come with their parent.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote
+
+from flask import Flask, Response, abort, redirect, render_template, request, send_from_directory
+
+from kg.publish import pages
+from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATA_EXTENSIONS = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json"}
+EXTENSION_OF = {media: ext for ext, media in DATA_EXTENSIONS.items()}
+UPDATE_WORDS = ("insert", "delete", "load", "clear", "drop", "create", "add", "move", "copy")
+
+
+def create_app(service: SparqlService, dist: Path, base: str, max_body: int = 1_000_000) -> Flask:
+    from flask_cors import CORS
+
+    app = Flask(__name__, template_folder="templates", static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = max_body
+    CORS(app)  # a query editor on another origin may call /sparql
+    base = base if base.endswith("/") else base + "/"
+
+    def local(iri: str) -> str:
+        """The path on this server of an IRI the project mints (others unchanged)."""
+        return "/" + iri[len(base):] if iri.startswith(base) else iri
+
+    app.jinja_env.globals["local"] = local
+
+    def error(status: int, message: str) -> Response:
+        return Response(message + "\n", status=status, mimetype="text/plain")
+
+    @app.errorhandler(413)
+    def too_large(_):
+        return error(413, f"request body larger than {max_body:,} bytes")
+
+    @app.errorhandler(404)
+    def not_found(_):
+        return error(404, f"nothing is known here: {request.path}")
+
+    # --- SPARQL 1.1 Protocol -------------------------------------------------
+
+    @app.route("/sparql", methods=["GET", "POST"])
+    def sparql():
+        query = _query_from_request()
+        if query is None:
+            if request.accept_mimetypes.best == "text/html" or not request.args:
+                return redirect("/query", code=303)
+            return error(400, "no query: give query= (GET or form POST) or a body of application/sparql-query")
+        fmt = request.values.get("format")
+        if fmt and fmt not in BY_NAME:
+            return error(400, f"unknown format {fmt!r}: use one of {', '.join(sorted(BY_NAME))}")
+        result_type = BY_NAME[fmt] if fmt and BY_NAME[fmt] in RESULT_TYPES else (
+            request.accept_mimetypes.best_match(list(RESULT_TYPES), default=None))
+        graph_type = BY_NAME[fmt] if fmt and BY_NAME[fmt] in GRAPH_TYPES else (
+            request.accept_mimetypes.best_match(list(GRAPH_TYPES), default=None))
+        if not (result_type or graph_type) and not _accepts_anything():
+            return error(406, "no acceptable result format: " + ", ".join([*RESULT_TYPES, *GRAPH_TYPES]))
+        try:
+            answer = service.run(query, result_type or "application/sparql-results+json", graph_type or "text/turtle")
+        except QueryFailed as failed:
+            return error(failed.status, failed.message)
+        return Response(answer.body, mimetype=answer.media_type)
+
+    def _query_from_request() -> str | None:
+        if request.method == "POST":
+            kind = request.mimetype
+            if kind == "application/sparql-update" or "update" in request.form:
+                abort(Response("this endpoint is read-only: SPARQL Update is refused\n", status=403,
+                               mimetype="text/plain"))
+            if kind == "application/sparql-query":
+                return request.get_data(as_text=True)
+            if kind == "application/x-www-form-urlencoded":
+                return request.form.get("query")
+            abort(Response(f"unsupported request type {kind or '(none)'}: use application/sparql-query or a form\n",
+                           status=415, mimetype="text/plain"))
+        if "update" in request.args:
+            abort(Response("this endpoint is read-only: SPARQL Update is refused\n", status=403, mimetype="text/plain"))
+        return request.args.get("query")
+
+    def _iri(path: str) -> str:
+        """The IRI a request path names; characters that cannot be in an IRI
+        (and would break out of the query) find nothing."""
+        if any(c in path for c in '<>"{}|\\^`') or any(c.isspace() for c in path):
+            abort(404)
+        return base + path
+
+    def _accepts_anything() -> bool:
+        return not request.headers.get("Accept") or "*/*" in request.headers.get("Accept", "")
+
+    # --- IRIs: 303 to a page or to data -----------------------------------------
+
+    @app.route("/id/<path:rest>")
+    def thing(rest: str):
+        iri = _iri("id/" + rest)
+        if not service.select(f"SELECT ?x WHERE {{ {{ <{iri}> ?x ?o }} UNION {{ ?s ?x <{iri}> }} }} LIMIT 1"):
+            abort(404)
+        media = request.accept_mimetypes.best_match(["text/html", *DATA_EXTENSIONS.values()], default="text/html")
+        if media == "text/html":
+            return redirect(f"/page/{rest}", code=303)
+        return redirect(f"/data/{rest}.{EXTENSION_OF[media]}", code=303)
+
+    @app.route("/data/<path:rest>")
+    def data(rest: str):
+        stem, _, ext = rest.rpartition(".")
+        if ext not in DATA_EXTENSIONS:
+            abort(404)
+        iri = _iri("id/" + stem)
+        query = f"""CONSTRUCT {{ ?s ?p ?o }} WHERE {{
+            VALUES ?s {{ <{iri}> <{iri}#position> <{iri}#quote> <{iri}#body> <{iri}#body-position>
+                        <{iri}#body-quote> <{iri}#text> <{iri}#text-position> <{iri}#text-quote> }} ?s ?p ?o }}"""
+        try:
+            answer = service.run(query, graph_type=DATA_EXTENSIONS[ext])
+        except QueryFailed as failed:
+            return error(failed.status, failed.message)
+        if not answer.body.strip() or answer.body.strip() in (b"[]", b"{}"):
+            abort(404)
+        return Response(answer.body, mimetype=answer.media_type)
+
+    # --- pages for people ---------------------------------------------------------
+
+    @app.route("/")
+    def home():
+        return render_template("home.html", **pages.home(service))
+
+    @app.route("/page/<path:rest>")
+    def page(rest: str):
+        iri = _iri("id/" + rest)
+        kind = rest.split("/", 1)[0]
+        if kind == "chapter":
+            found = pages.chapter(service, iri)
+            template = "chapter.html"
+        elif kind in pages.TERM_KINDS:
+            found = pages.term(service, iri)
+            template = "term.html"
+        else:
+            found = pages.resource(service, iri)
+            template = "resource.html"
+        if found is None:
+            abort(404)
+        return render_template(template, **found)
+
+    @app.route("/query")
+    def query_page():
+        examples = {p.stem: p.read_text(encoding="utf-8") for p in sorted((ROOT / "queries").glob("*.rq"))}
+        return render_template("query.html", examples=examples)
+
+    # --- the dataset and its description ----------------------------------------------
+
+    @app.route("/void")
+    @app.route("/.well-known/void")
+    def void():
+        return _rdf_file(Path(dist) / "void.ttl")
+
+    @app.route("/ontology")
+    def ontology():
+        return _rdf_file(ROOT / "ontology" / "yili.ttl", ROOT / "ontology" / "terms.ttl")
+
+    @app.route("/graph/<path:rest>")
+    def named_graph(rest: str):
+        graph = _iri("graph/" + rest)
+        media = request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
+        try:
+            answer = service.run(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}",
+                                 graph_type=media)
+        except QueryFailed as failed:
+            return error(failed.status, failed.message)
+        if len(answer.body.strip()) < 3:
+            abort(404)
+        return Response(answer.body, mimetype=answer.media_type)
+
+    @app.route("/dumps/<name>")
+    def dumps(name: str):
+        if not name.startswith(("yili.", "void.")):
+            abort(404)
+        return send_from_directory(Path(dist).resolve(), name)
+
+    def _rdf_file(*paths: Path) -> Response:
+        from pyoxigraph import RdfFormat, parse, serialize
+
+        media = request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
+        if media == "text/turtle" and len(paths) == 1:
+            return Response(paths[0].read_bytes(), mimetype="text/turtle")
+        triples = [q.triple for path in paths for q in parse(path=str(path), format=RdfFormat.TURTLE)]
+        return Response(serialize(triples, format=GRAPH_TYPES[media][1]), mimetype=media)
+
+    app.jinja_env.filters["unquote"] = unquote
+    return app
+
+
+def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: float, cap: int,
+          workers: int = 2, threads: int = 8) -> None:
+    import waitress
+
+    from kg.publish.sparql import ensure_store
+
+    ensure_store(Path(dist) / "yili.nq", Path(store))
+    service = SparqlService(Path(store), workers=workers, timeout=timeout, cap=cap)
+    try:
+        waitress.serve(create_app(service, Path(dist), base), host=host, port=port, threads=threads,
+                       ident="yili-kg")
+    finally:
+        service.close()
