@@ -14,7 +14,7 @@ import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
-from kg.build import default_corpus, extract, graph_triples, read_documents
+from kg.build import ROOT, default_corpus, extract, graph_triples, read_documents
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.text.normalise import normalise
 from kg.validate import rdflib_graph, validate
@@ -65,3 +65,66 @@ def run_bench(scale: int = 1):
             _, t, peak = _measure(lambda: (write_ntriples(triples, Path(tmp) / "g.nt"),
                                            write_turtle(triples, Path(tmp) / "g.ttl")))
         yield _row("serialise", t, peak, chars, len(triples))
+
+
+def run_http_bench(dist: Path, repeats: int = 20):
+    """Latency of the queries/ set through ``kg serve`` (SPARQL JSON over
+    HTTP, a real server process) next to the same queries on the same store
+    in this process, with the same JSON serialisation."""
+    import socket
+    import statistics
+    import subprocess
+    import sys
+
+    import requests
+    from pyoxigraph import QueryResultsFormat, Store
+
+    from kg.publish.sparql import ensure_store
+
+    queries = {p.stem: p.read_text(encoding="utf-8") for p in sorted((ROOT / "queries").glob("*.rq"))}
+    with tempfile.TemporaryDirectory() as tmp:
+        store_dir = ensure_store(dist / "yili.nq", Path(tmp) / "store")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        server = subprocess.Popen([sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(dist),
+                                   "--store", str(store_dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}/sparql"
+        try:
+            for _ in range(300):
+                try:
+                    requests.get(f"http://127.0.0.1:{port}/", timeout=1)
+                    break
+                except requests.ConnectionError:
+                    time.sleep(0.1)
+            store = Store.read_only(str(store_dir))
+            session = requests.Session()
+            yield f"{'query':<20} {'direct p50':>10} {'p95':>8} {'HTTP p50':>10} {'p95':>8} {'ratio':>6}  (ms, {repeats} runs)"
+            ratios = []
+            for name, text in queries.items():
+                direct = _latencies(lambda: store.query(text, use_default_graph_as_union=True).serialize(
+                    format=QueryResultsFormat.JSON), repeats)
+                http = _latencies(lambda: session.post(url, data={"query": text}, headers={
+                    "Accept": "application/sparql-results+json"}).raise_for_status(), repeats)
+                d50, h50 = statistics.median(direct), statistics.median(http)
+                ratios.append(h50 / d50)
+                yield (f"{name:<20} {d50:>10.1f} {_p95(direct):>8.1f} {h50:>10.1f} {_p95(http):>8.1f} "
+                       f"{h50 / d50:>6.2f}")
+            yield f"median ratio HTTP/direct: {statistics.median(ratios):.2f}"
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def _latencies(fn, repeats: int) -> list[float]:
+    fn()  # warm up
+    out = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def _p95(values: list[float]) -> float:
+    return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]

@@ -238,12 +238,24 @@ def formats():
 @main.command()
 @click.option("--scale", default=1, show_default=True, type=click.IntRange(1, 1000),
               help="Also run on the default corpus repeated N times.")
-def bench(scale):
+@click.option("--http/--no-http", default=True, show_default=True,
+              help="Also time the queries/ set through kg serve against the store directly.")
+@click.option("--repeats", default=20, show_default=True, help="Runs of each query for the latency figures.")
+def bench(scale, http, repeats):
     """Time each stage on the default corpus and print its figures."""
-    from kg.bench import run_bench
+    import tempfile
+
+    from kg.bench import run_bench, run_http_bench
+    from kg.build import build as run_build, default_corpus
 
     for line in run_bench(scale):
         click.echo(line)
+    if http:
+        with tempfile.TemporaryDirectory() as tmp:
+            run_build(default_corpus(), Path(tmp))
+            click.echo("-- SPARQL latency, default corpus")
+            for line in run_http_bench(Path(tmp), repeats):
+                click.echo(line)
 
 
 if __name__ == "__main__":
