@@ -160,6 +160,43 @@ def serve(host, port, store, dist, base, timeout, cap, workers):
     run_server(dist, store, host, port, base, timeout, cap, workers)
 
 
+@main.command()
+@click.option("--endpoint", required=True,
+              help="Graph Store endpoint (gsp: Oxigraph …/store, Virtuoso …/sparql-graph-crud-auth) "
+                   "or SPARQL Update endpoint (update: Oxigraph …/update, Virtuoso …/sparql-auth).")
+@click.option("--graph", default=None, help="Load everything into this one graph (default: each named graph as built).")
+@click.option("--user", default=None)
+@click.option("--password", default=None, envvar="KG_LOAD_PASSWORD",
+              help="Password (or the KG_LOAD_PASSWORD environment variable); never printed.")
+@click.option("--method", type=click.Choice(["gsp", "update"]), default="gsp", show_default=True)
+@click.option("--auth", type=click.Choice(["digest", "basic"]), default="digest", show_default=True)
+@click.option("--graph-param", default=None,
+              help="Query parameter naming the graph for gsp (default graph, or graph-uri for Virtuoso).")
+@click.option("--source", type=click.Path(path_type=Path), default=Path("dist") / "yili.nq", show_default=True)
+@click.option("--batch", default=2000, show_default=True, help="Triples per INSERT DATA (update).")
+def load(endpoint, graph, user, password, method, auth, graph_param, source, batch):
+    """Load the built dataset into a triplestore, replacing the target graph(s)."""
+    from tqdm import tqdm
+
+    from kg.publish.load import LoadError, Target, load as run_load, safe_url
+
+    if not source.is_file():
+        _fail(f"{source}: no such dataset (run `kg build` first)")
+    target = Target(endpoint, graph, user, password, method, auth, graph_param, batch)
+
+    def progress(total):
+        return tqdm(total=total, unit="triple", unit_scale=True, desc="loading", file=sys.stderr,
+                    disable=not sys.stderr.isatty())
+
+    try:
+        report = run_load(source, target, progress)
+    except LoadError as exc:
+        _fail(str(exc))
+    rate = report.triples / report.seconds if report.seconds else 0
+    click.echo(f"{report.triples} triples in {len(report.graphs)} graph(s) → {safe_url(endpoint)} "
+               f"({method}) in {report.seconds:.1f} s, {rate:,.0f} triples/s")
+
+
 @main.command(name="validate")
 @click.argument("graph", required=False, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),

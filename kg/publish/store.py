@@ -61,7 +61,7 @@ def _one_line(exc: Exception, limit: int = 200) -> str:
 
 def query(store: Store, text: str):
     try:
-        return store.query(text)
+        return store.query(text, use_default_graph_as_union=True)  # the dataset's graphs, as one
     except (SyntaxError, ValueError, OSError) as exc:
         raise QueryError(f"bad SPARQL query: {_one_line(exc)}") from exc
 

@@ -1,0 +1,104 @@
+"""Real triplestores started for the tests on 127.0.0.1 and stopped after:
+the Oxigraph server (PyPI ``oxigraph``) and Virtuoso Open Source 7 (Debian
+``virtuoso-opensource-7-bin``). .ci/run installs both."""
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import requests
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped: {process.stdout.read().decode(errors='replace')[-2000:]}")
+        try:
+            if requests.get(url, timeout=2).status_code < 500:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"{url} did not answer in {seconds} s")
+
+
+@contextmanager
+def oxigraph_server(directory: Path):
+    """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
+    binary = shutil.which("oxigraph")
+    if binary is None:
+        pytest.skip("the oxigraph server is not installed (pip install oxigraph)")
+    port = free_port()
+    process = subprocess.Popen([binary, "serve", "--location", str(directory), "--bind", f"127.0.0.1:{port}",
+                                "--union-default-graph"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(url + "/query?query=ASK%7B%7D", process)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+VIRTUOSO_INI = """[Database]
+DatabaseFile = {dir}/virtuoso.db
+ErrorLogFile = {dir}/virtuoso.log
+LockFile = {dir}/virtuoso.lck
+TransactionFile = {dir}/virtuoso.trx
+xa_persistent_file = {dir}/virtuoso.pxa
+TempStorage = TempDatabase
+
+[TempDatabase]
+DatabaseFile = {dir}/virtuoso-temp.db
+TransactionFile = {dir}/virtuoso-temp.trx
+
+[Parameters]
+ServerPort = 127.0.0.1:{sql_port}
+DirsAllowed = ., {dir}
+NumberOfBuffers = 20000
+MaxDirtyBuffers = 15000
+
+[HTTPServer]
+ServerPort = 127.0.0.1:{http_port}
+ServerRoot = {dir}
+ServerThreads = 4
+MaxClientConnections = 4
+
+[SPARQL]
+ResultSetMaxRows = 1000000
+MaxQueryExecutionTime = 120
+"""
+
+
+@contextmanager
+def virtuoso_server(directory: Path):
+    """A fresh Virtuoso 7 database in ``directory`` (its ``dba`` password is
+    ``dba``); yields the HTTP base URL."""
+    binary = shutil.which("virtuoso-t")
+    if binary is None:
+        pytest.skip("Virtuoso is not installed (apt-get install virtuoso-opensource-7-bin)")
+    directory.mkdir(parents=True, exist_ok=True)
+    http_port, sql_port = free_port(), free_port()
+    ini = directory / "virtuoso.ini"
+    ini.write_text(VIRTUOSO_INI.format(dir=directory, sql_port=sql_port, http_port=http_port))
+    process = subprocess.Popen([binary, "-c", str(ini), "+foreground"], cwd=directory,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{http_port}"
+    try:
+        wait_for(url + "/sparql?query=ASK%7B%7D", process, seconds=120)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
