@@ -197,6 +197,37 @@ def load(endpoint, graph, user, password, method, auth, graph_param, source, bat
                f"({method}) in {report.seconds:.1f} s, {rate:,.0f} triples/s")
 
 
+@main.command()
+@click.option("--endpoint", default="https://query.wikidata.org/sparql", show_default=True,
+              help="SPARQL endpoint with Wikidata's shape (rdfs:label, schema:description, P569/P570, P497).")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("links-review.tsv"), show_default=True,
+              help="Review file to write the candidates to.")
+@click.option("--accept", "accepted", type=click.Path(path_type=Path), default=None,
+              help="Instead of proposing: move the rows of this review file marked yes into the links table.")
+@click.option("--links", type=click.Path(path_type=Path), default=None,
+              help="Links table to add accepted rows to [default: mappings/links.tsv].")
+def link(endpoint, out, accepted, links):
+    """Propose Wikidata and CBDB links for the commentators and the work, for
+    review; nothing is linked until a person accepts a row."""
+    from kg.publish.link import LinkError, accept, propose, write_review
+
+    if accepted is not None:
+        if not accepted.is_file():
+            _fail(f"{accepted}: no such review file")
+        moved = accept(accepted, links)
+        click.echo(f"{moved} accepted link(s) moved into {links or 'mappings/links.tsv'}; run `kg build` to publish them")
+        return
+    try:
+        candidates = propose(endpoint)
+    except LinkError as exc:
+        _fail(str(exc))
+    write_review(candidates, out)
+    ambiguous = len({c.subject for c in candidates if c.status == "ambiguous"})
+    click.echo(f"{len(candidates)} candidate(s) for {len({c.subject for c in candidates})} subject(s) "
+               f"({ambiguous} ambiguous) → {out}; write yes in the accept column of the right ones, then "
+               f"kg link --accept {out}")
+
+
 @main.command(name="validate")
 @click.argument("graph", required=False, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),
