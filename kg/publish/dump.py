@@ -39,26 +39,22 @@ def atomic_write(path: Path, gz: bool = False):
         raise
 
 
-def _sorted_lines(statements, fmt: RdfFormat) -> list[bytes]:
-    return sorted(set(serialize(statements, format=fmt).splitlines()))
+def _write_sorted(statements, fmt: RdfFormat, path: Path, gz: bool) -> int:
+    lines = sorted(set(serialize(statements, format=fmt).splitlines()))
+    with atomic_write(path, gz) as out:
+        for line in lines:
+            out.write(line + b"\n")
+    return len(lines)
 
 
 def write_ntriples(triples: Iterable[Triple], path: Path, gz: bool = False) -> int:
     """Sorted, de-duplicated N-Triples. Returns the number of triples."""
-    lines = _sorted_lines(triples, RdfFormat.N_TRIPLES)
-    with atomic_write(path, gz) as out:
-        for line in lines:
-            out.write(line + b"\n")
-    return len(lines)
+    return _write_sorted(triples, RdfFormat.N_TRIPLES, path, gz)
 
 
 def write_nquads(quads: Iterable[Quad], path: Path, gz: bool = False) -> int:
     """Sorted, de-duplicated N-Quads. Returns the number of quads."""
-    lines = _sorted_lines(quads, RdfFormat.N_QUADS)
-    with atomic_write(path, gz) as out:
-        for line in lines:
-            out.write(line + b"\n")
-    return len(lines)
+    return _write_sorted(quads, RdfFormat.N_QUADS, path, gz)
 
 
 def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False) -> None:

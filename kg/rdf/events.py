@@ -11,6 +11,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.extract.events import Event
 from kg.model import Document
+from kg.rdf.graph import selector_triples
 from kg.rdf.iris import ONTOLOGY, Minter
 from kg.rdf.terms import TermGraph, known_terms
 
@@ -76,14 +77,7 @@ class EventGraph:
             yield Triple(node, _n(Y + "evidence"), text)
             yield Triple(text, A, _n(OA + "SpecificResource"))
             yield Triple(text, _n(OA + "hasSource"), d)
-            position, quote = _n(f"{text.value}-position"), _n(f"{text.value}-quote")
-            yield Triple(text, _n(OA + "hasSelector"), position)
-            yield Triple(text, _n(OA + "hasSelector"), quote)
-            yield Triple(position, A, _n(OA + "TextPositionSelector"))
-            yield Triple(position, _n(OA + "start"), _int(ev.start))
-            yield Triple(position, _n(OA + "end"), _int(ev.end))
-            yield Triple(quote, A, _n(OA + "TextQuoteSelector"))
-            yield Triple(quote, _n(OA + "exact"), Literal(doc.source[ev.start:ev.end]))
+            yield from selector_triples(text, doc.source, ev.start, ev.end)
 
     def term(self, kind: str, label: str) -> NamedNode:
         if label not in self.known[kind]:

@@ -155,14 +155,20 @@ class GraphBuilder:
             yield from self._selectors(body, d, doc, note.span)
 
     def _selectors(self, node: NamedNode, d: NamedNode, doc: Document, span: Span) -> Iterator[Triple]:
-        iri = node.value.split("#")[0]
-        tag = "" if "#" not in node.value else node.value.split("#")[1] + "-"
-        pos = _n(f"{iri}#{tag}position")
-        quote = _n(f"{iri}#{tag}quote")
-        yield Triple(node, _n(OA + "hasSelector"), pos)
-        yield Triple(node, _n(OA + "hasSelector"), quote)
-        yield Triple(pos, A, _n(OA + "TextPositionSelector"))
-        yield Triple(pos, _n(OA + "start"), _int(span.start))
-        yield Triple(pos, _n(OA + "end"), _int(span.end))
-        yield Triple(quote, A, _n(OA + "TextQuoteSelector"))
-        yield Triple(quote, _n(OA + "exact"), Literal(doc.source[span.start:span.end]))
+        yield from selector_triples(node, doc.source, span.start, span.end)
+
+
+def selector_triples(node: NamedNode, source: str, start: int, end: int) -> Iterator[Triple]:
+    """A position and a quote selector for ``source[start:end]``, as hash
+    IRIs of ``node`` (…/passage/3#position; …/note/3#body-position)."""
+    iri = node.value.split("#")[0]
+    tag = "" if "#" not in node.value else node.value.split("#")[1] + "-"
+    pos = _n(f"{iri}#{tag}position")
+    quote = _n(f"{iri}#{tag}quote")
+    yield Triple(node, _n(OA + "hasSelector"), pos)
+    yield Triple(node, _n(OA + "hasSelector"), quote)
+    yield Triple(pos, A, _n(OA + "TextPositionSelector"))
+    yield Triple(pos, _n(OA + "start"), _int(start))
+    yield Triple(pos, _n(OA + "end"), _int(end))
+    yield Triple(quote, A, _n(OA + "TextQuoteSelector"))
+    yield Triple(quote, _n(OA + "exact"), Literal(source[start:end]))

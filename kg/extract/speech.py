@@ -1,0 +1,129 @@
+"""Commands, requests, quotations, conditions and comparisons: the stretches
+of the 經 that are said, asked or supposed rather than done (GUIDELINES rules
+1, 4 and 9). A mixin of the passage parser: it reads the parser's tokens and
+state."""
+from __future__ import annotations
+
+from kg.extract.event import Event
+from kg.extract.phrases import at, particle, read_roles
+from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
+
+CLAUSE_PUNCT = set("，,：:") | SENTENCE_END
+PERSON_FLAGS = {"person", "person?", "command", "complement"}
+
+
+class SpeechReading:
+    def content_end(self, k: int, event: Event, commanded: bool) -> int:
+        """Skip the content of a command or request (命弟子設豐): it ends at a
+        pause, at a role that goes on to act, or at 乃. The content of a
+        request may start with roles (請執冪者與羞膳者); after the one
+        commanded, the next role may already act (命賓賓少進)."""
+        first = k
+        while (tok := at(self.t, k)) is not None:
+            if tok.punct and tok.text in CLAUSE_PUNCT:
+                return k
+            if tok.punct and tok.text in OPEN_QUOTE:
+                return self.quote_end(k + 1)[1]
+            if (commanded or k > first) and self.resumes(k, quoted=False):
+                return k
+            if tok.is_("role"):
+                k += 1  # a role of the content and those joined to it (執冪者與羞膳者)
+                while particle(at(self.t, k), "join") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
+                    k += 2
+                continue
+            if tok.text == "乃" and self.act_at(k + 1):
+                return k
+            if particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
+                roles, after = read_roles(self.t, k + 1)  # 請射于賓
+                if not particle(at(self.t, after), "direction"):
+                    event.recipients += roles
+            k += 1
+        return k
+
+    def on_quote(self, k: int) -> int:
+        start, end, after = self.quote_span(k + 1)
+        text = "".join(c for c in self.norm[start:end] if c.isalnum() and c != "〓") or None
+        last = self.clause
+        if (last is not None and last is self.events[-1] and last.quote is None
+                and "speech" in self.vocab.flags(last.action)):
+            last.quote = text
+            return after
+        if self.skip:
+            self.skip = False
+            return after
+        tok = self.t[k]
+        event = Event("曰", list(self.agent), self.neg, [], self.place, self.facing, quote=text, i=tok.i, j=tok.j)
+        self.neg, self.place, self.facing = False, None, None
+        self.events.append(event)
+        self.fresh = False
+        self.clause = event
+        self.verb_end = after
+        return after
+
+    def quote_span(self, k: int) -> tuple[int, int, int]:
+        """[start, end) of the quotation after 曰 in the normalised text, and
+        the token after it."""
+        while (tok := at(self.t, k)) is not None and tok.punct and tok.text in "：:，,":
+            k += 1
+        if at(self.t, k) is None:
+            return len(self.norm), len(self.norm), k
+        if self.t[k].punct and self.t[k].text in OPEN_QUOTE:
+            end, after = self.quote_end(k + 1)
+            return self.t[k].j, end, after
+        first = self.t[k].i
+        m = k
+        while (tok := at(self.t, m)) is not None:
+            if tok.punct and (tok.text in SENTENCE_END or tok.text in CLOSE_QUOTE):
+                return first, tok.i, m + 1
+            if tok.i >= first + 2 and self.resumes(m, quoted=True):
+                return first, tok.i, m
+            m += 1
+        return first, len(self.norm), m
+
+    def quote_end(self, k: int) -> tuple[int, int]:
+        """Position of the closing quotation mark from token k, and the token after it."""
+        while (tok := at(self.t, k)) is not None:
+            if tok.punct and tok.text in CLOSE_QUOTE:
+                return tok.i, k + 1
+            k += 1
+        return len(self.norm), k
+
+    def resumes(self, k: int, quoted: bool) -> bool:
+        """The narrative takes up again at token k: a role that acts (not one
+        governed by the act before it), or in a quotation 反/皆/乃 + act, or 命."""
+        tok = self.t[k]
+        prev = at(self.t, k - 1)
+        if tok.is_("role"):
+            if prev is not None and prev.is_("action") and PERSON_FLAGS & self.vocab.flags(prev.label("action")):
+                return False
+            act = self.act_index(read_roles(self.t, k)[1])
+            return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
+        if not quoted:
+            return False
+        if particle(tok, "redo") or tok.text in ("皆", "乃"):
+            return self.act_index(k + 1) is not None
+        return tok.is_("action") and "command" in self.vocab.flags(tok.label("action"))
+
+    def compared_end(self, k: int) -> int:
+        """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the
+        words up to a pause or the next act that is not part of it."""
+        tok = at(self.t, k)
+        if tok is not None and tok.is_("role"):
+            k = read_roles(self.t, k)[1]
+        elif tok is not None and not tok.punct:
+            k += 1
+        while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
+            k += 1  # 服, 儀, 禮
+        if at(self.t, k) is not None and at(self.t, k).text == "之":
+            k += 2
+        return k
+
+    def condition_end(self, k: int) -> int:
+        """若…則: the condition is no event; go on after 則."""
+        m = k + 1
+        while (tok := at(self.t, m)) is not None and not (tok.punct and tok.text in SENTENCE_END):
+            if particle(tok, "topic"):
+                return m + 1
+            m += 1
+        return k + 1
+
