@@ -1,9 +1,6 @@
 """``kg build`` as a user runs it: outputs, selectors, determinism, stable IRIs."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from pyoxigraph import RdfFormat, Store

@@ -21,9 +21,11 @@ VALID = """
 @prefix id: <http://localhost:8000/id/> .
 @prefix d: <http://localhost:8000/id/doc/x/> .
 
-id:edition-e a yili:Edition .
-id:chapter-5 a yili:Chapter .
-id:layer-z a yili:CommentaryLayer .
+id:work a yili:Work ; dcterms:title "儀禮"@zh-Hant, "Yili"@en .
+id:edition-e a yili:Edition ; dcterms:isVersionOf id:work ; yili:kanripoId "KR1d0028" .
+id:chapter-5 a yili:Chapter ; yili:chapterNumber 5 ; dcterms:isPartOf id:work ; dcterms:title "鄉射禮"@zh-Hant .
+id:zheng a <http://xmlns.com/foaf/0.1/Person> ; <http://xmlns.com/foaf/0.1/name> "鄭玄"@zh-Hant .
+id:layer-z a yili:CommentaryLayer ; skos:prefLabel "鄭注"@zh-Hant ; dcterms:creator id:zheng .
 id:doc a yili:Document ; yili:sourceFile "x.txt" ; yili:length 40 ; yili:edition id:edition-e ;
     yili:chapter id:chapter-5 ;
     yili:sha256 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" .
@@ -76,7 +78,7 @@ d:event-quote a oa:TextQuoteSelector ; oa:exact "適堂西" .
 id:edition-e skos:exactMatch <https://www.kanripo.org/text/KR1d0028/> .
 """
 
-PREFIXES = VALID[:VALID.index("id:edition-e a")]
+PREFIXES = VALID[:VALID.index("id:work a")]
 
 
 def graph(turtle: str) -> rdflib.Graph:
@@ -100,6 +102,22 @@ def test_the_valid_graph_conforms():
 
 # (what is broken, triples removed, triples added, the shape and message expected)
 CASES = [
+    ("work without title", 'id:work dcterms:title "儀禮"@zh-Hant, "Yili"@en .', "", "ys:WorkShape", "has a title"),
+    ("work with two English titles", "", 'id:work dcterms:title "Etiquette"@en .', "ys:WorkShape",
+     "one per language"),
+    ("chapter 18", "id:chapter-5 yili:chapterNumber 5 .", "id:chapter-5 yili:chapterNumber 18 .", "ys:ChapterShape",
+     "1 to 17"),
+    ("chapter outside the work", "id:chapter-5 dcterms:isPartOf id:work .", "", "ys:ChapterShape",
+     "part of the work"),
+    ("chapter without title", 'id:chapter-5 dcterms:title "鄉射禮"@zh-Hant .', "", "ys:ChapterShape", "has a title"),
+    ("edition of no work", "id:edition-e dcterms:isVersionOf id:work .", "", "ys:EditionShape", "version of the work"),
+    ("bad Kanripo ID", 'id:edition-e yili:kanripoId "KR1d0028" .', 'id:edition-e yili:kanripoId "kr-28" .',
+     "ys:EditionShape", "Kanripo text ID"),
+    ("layer without label", 'id:layer-z skos:prefLabel "鄭注"@zh-Hant .', "", "ys:LayerShape", "has a label"),
+    ("layer by a non-person", "id:layer-z dcterms:creator id:zheng .", "id:layer-z dcterms:creator id:doc .",
+     "ys:LayerShape", "a person"),
+    ("person without name", 'id:zheng <http://xmlns.com/foaf/0.1/name> "鄭玄"@zh-Hant .', "", "ys:PersonShape",
+     "has a name"),
     ("document without file name", 'id:doc yili:sourceFile "x.txt" .', "", "ys:DocumentShape", "one source file name"),
     ("bad sha256", "", 'id:doc yili:sha256 "xyz" .', "ys:DocumentShape", "SHA-256"),
     ("negative length", "id:doc yili:length 40 .", "id:doc yili:length -1 .", "ys:DocumentShape", "length"),

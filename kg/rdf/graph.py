@@ -9,7 +9,7 @@ the note's own stretch of the document. Both carry an
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
