@@ -139,3 +139,27 @@ def test_nobody_invites_himself():
     # 主人…賓拜送。乃宿賓: the 賓 does not invite himself; the host does.
     got = PassageParser("乃宿賓", ["賓"], [["主人"], ["賓"]]).run()
     assert [e.agents for e in got] == [["主人"]]
+
+
+def test_the_one_asked_who_answers_is_the_recipient_of_a_request():
+    # 鄉飲酒禮 乃請賓 (GUIDELINES rule 4); 擯者請賓公曰… stays content.
+    assert events("乃請賓賓禮辭許", agent=["主人"]) == ["主人 請 to=賓", "賓 禮辭", "賓 許"]
+    assert events("擯者請賓公曰命某為賓")[0] == "擯者 請"
+
+
+def test_after_an_answered_bow_the_initiator_bows_to_the_next():
+    # GUIDELINES rule 3: 主人…再拜賓賓答拜拜介 — the host bows to the 介.
+    assert events("主人再拜賓賓答拜拜介介答拜") == [
+        "主人 再拜 to=賓", "賓 答拜", "主人 拜 to=介", "介 答拜"]
+    # but the one who answered may go on to act himself
+    assert events("冠者見於兄弟兄弟再拜冠者答拜見贊者")[-1] == "冠者 見 to=贊者"
+
+
+def test_dang_after_an_act_gives_its_place_and_x_zhi_place():
+    assert events("賓復位當西序東面") == ["賓 復位 at=西序 東面"]
+    assert events("主人坐取爵實之賓之席前西北面獻賓")[-1] == "主人 獻 at=賓席前 to=賓 西北面"
+
+
+def test_a_negated_act_of_a_thing_is_no_event():
+    assert events("坐弗繚右絕末", agent=["賓"]) == ["賓 坐", "賓 不繚", "賓 絕"]
+    assert "不絕" not in " ".join(events("獲者許諾聲不絕以至于乏"))

@@ -79,12 +79,20 @@ class PassageParser(SpeechReading):
             return self.on_preposition(k)
         if kind == "fallback":
             found = read_place(self.t, k + 1)
-            if found:
-                self.fallback, k = found[0], found[1] - 1
-            return k + 1
+            if found is None:
+                return k + 1
+            last = self.clause
+            if k == self.verb_end and last is not None and last.place is None:
+                last.place = found[0]  # 賓復位當西序
+            else:
+                self.fallback = found[0]
+            return found[1]
         if kind == "condition":
             return self.condition_end(k)
         if kind == "negation":
+            prev = at(self.t, k - 1)
+            if prev is not None and not prev.readings:
+                self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing the tables do not know
             self.neg = True
             return k + 1
         if kind == "not-done":
@@ -294,11 +302,15 @@ class PassageParser(SpeechReading):
         self.verb_token = k
         after = k + 1
         if "command" in flags or "content" in flags:
-            if "command" in flags and at(self.t, after) is not None and at(self.t, after).is_("role"):
-                event.recipients, after = read_roles(self.t, after)
+            if at(self.t, after) is not None and at(self.t, after).is_("role"):
+                roles, past = read_roles(self.t, after)
+                nxt = at(self.t, past)
+                answered = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
+                if "command" in flags or answered:  # 乃請賓賓禮辭: the 賓 is asked, and answers
+                    event.recipients, after = roles, past
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
-                self.verb_end = after = self.content_end(after, event, "command" in flags)
+                self.verb_end = after = self.content_end(after, event, bool(event.recipients))
             return after
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
@@ -312,6 +324,7 @@ class PassageParser(SpeechReading):
                 event.place, after = found
         if not written_subject:
             self.not_to_oneself(event)
+            self.initiator_again(event)
         return self.finish(event, after)
 
     def not_to_oneself(self, event: Event) -> None:
@@ -324,6 +337,24 @@ class PassageParser(SpeechReading):
                 event.agents = list(earlier)
                 self.agent = list(earlier)
                 return
+
+    def initiator_again(self, event: Event) -> None:
+        """A response (答拜) closes an exchange: the next salutation with no
+        subject, directed at someone else, is the initiator's again
+        (主人…再拜賓賓答拜拜介: the host bows to the 介)."""
+        if len(self.events) < 3 or not event.recipients or len(self.history) < 2:
+            return
+        opening, before = self.events[-3], self.events[-2]
+        if ("response" not in self.vocab.flags(before.action) or before.agents != event.agents
+                or self.vocab.action_class.get(event.action) != "Salutation"):
+            return
+        initiator = self.history[-2]
+        # only where the initiator's act was directed at the one who answered (再拜賓, 賓答拜)
+        if opening.agents != initiator or not set(opening.recipients) & set(before.agents):
+            return
+        if not set(initiator) & set(event.recipients) and initiator != event.agents:
+            event.agents = list(initiator)
+            self.agent = list(initiator)
 
     def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
         roles, after = read_roles(self.t, k)

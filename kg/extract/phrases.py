@@ -84,6 +84,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     directions = ""
     if at(tokens, k) is not None and at(tokens, k).text == "之":
         split_facing(tokens, k + 1)
+        after = at(tokens, k + 1)
+        if after is not None and after.is_("place") and not after.is_("role") and kind != "place":
+            return PlacePhrase(label + after.label("place"), kind, label, True), k + 2  # 賓之席前
         if direction_at(tokens, k + 1):
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text

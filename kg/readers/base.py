@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from kg.mappings import load_table
+from kg.text.normalise import normalise
 from kg.model import Document, Locator, Note, Passage, Section
 from kg.text.spans import make_span, trim
 
@@ -49,6 +50,7 @@ def line_spans(text: str) -> list[tuple[int, int]]:
 def detect_chapter(text: str) -> int | None:
     """The chapter whose title appears first in the text (``None`` if none)."""
     best: tuple[int, int] | None = None
+    text = normalise(text)  # 鄕飮酒禮 is 鄉飲酒禮
     for row in load_table("chapters"):
         pos = text.find(row["title"])
         if pos >= 0 and (best is None or pos < best[0]):
