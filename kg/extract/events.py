@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import PlacePhrase, at, is_head, particle, read_place, read_roles, read_things
+from kg.extract.context import Surroundings
 from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END, tokenize, vocabulary
 from kg.model import Document
 
 
 
-class PassageParser(SpeechReading):
+class PassageParser(SpeechReading, Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None):
@@ -377,53 +378,6 @@ class PassageParser(SpeechReading):
     def extend(self, event: Event, after: int) -> None:
         if after > 0 and self.t[after - 1].j > event.j and not self.t[after - 1].punct:
             event.j = self.t[after - 1].j
-
-    # --- looking around -------------------------------------------------------
-
-    def act_index(self, k: int) -> int | None:
-        """Index of the act that token k leads up to, across adverbs, negation,
-        a place and a facing (媵爵者阼階下皆北面再拜), else None."""
-        while (tok := at(self.t, k)) is not None:
-            kind = tok.readings.get("particle")
-            if tok.is_("action") and kind not in ("direction", "pronoun", "join", "adverb", "redo", "reach"):
-                return k
-            if kind in ("adverb", "link", "negation", "topic", "numeral", "redo", "reach") or tok.is_("facing"):
-                k += 1
-            elif kind == "fallback":
-                k += 2  # 當〓, 當楅
-            elif kind == "preposition" and read_place(self.t, k + 1):
-                k = read_place(self.t, k + 1)[1]
-            elif tok.is_("place") or (tok.is_("object") and read_place(self.t, k, heads=("object",), need_direction=True)):
-                k = read_place(self.t, k)[1]
-            else:
-                return None
-        return None
-
-    def act_at(self, k: int) -> bool:
-        tok = at(self.t, k)
-        return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join")
-
-    def after_jue(self, k: int) -> bool:
-        """遂 is an act only in 袒決遂 (after 決, punctuated or not: 袒、決、遂)."""
-        k -= 1
-        while k >= 0 and (self.t[k].punct or particle(self.t[k], "join")):
-            k -= 1
-        return k >= 0 and self.t[k].text == "決"
-
-    def goes_to(self, k: int) -> bool:
-        """之 "go to" (之堂西): not after an act or a thing, and a place follows."""
-        prev = at(self.t, k - 1)
-        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role")):
-            return False
-        return read_place(self.t, k + 1, heads=("place",)) is not None
-
-    def noun_here(self, k: int) -> bool:
-        """洗, 決: the thing, not the act, before a direction (洗南) or after a
-        preposition."""
-        prev = at(self.t, k - 1)
-        if particle(prev, "preposition"):
-            return True
-        return read_place(self.t, k, heads=("object",), need_direction=True) is not None
 
     def flush(self) -> None:
         """A facing with no act after it in its clause goes to the act before,
