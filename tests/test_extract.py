@@ -163,3 +163,20 @@ def test_dang_after_an_act_gives_its_place_and_x_zhi_place():
 def test_a_negated_act_of_a_thing_is_no_event():
     assert events("坐弗繚右絕末", agent=["賓"]) == ["賓 坐", "賓 不繚", "賓 絕"]
     assert "不絕" not in " ".join(events("獲者許諾聲不絕以至于乏"))
+
+
+def test_a_role_before_a_direction_is_a_place_not_a_second_agent():
+    assert events("主人介右北面拜送爵") == ["主人 拜送 obj=爵 at=介右 北面"]
+
+
+def test_a_place_and_facing_before_an_act_go_forward():
+    assert events("主人實爵介之席前西南面獻介") == ["主人 實 obj=爵", "主人 獻 at=介席前 to=介 西南面"]
+
+
+def test_fu_before_a_place_is_the_act_of_returning():
+    assert events("主人復阼階揖降")[:2] == ["主人 復 at=阼階", "主人 揖"]
+
+
+def test_counted_answers_and_doers_of_an_act():
+    assert events("主人西南面三拜衆賓衆賓皆答壹拜") == ["主人 拜 to=衆賓 西南面", "衆賓 答拜"]
+    assert events("衆賓之長升拜受者三人", agent=["主人"]) == ["衆賓 升", "衆賓 拜受"]

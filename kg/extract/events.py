@@ -149,10 +149,10 @@ class PassageParser(SpeechReading, Surroundings):
         if self.t[k].is_("action") and k > 0 and self.t[k - 1].text == "乃":
             return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
-        self.role_since = True
         place = read_place(self.t, k, heads=("role",), need_direction=True)
         if place is not None and len(roles) <= 1:
-            return self.on_bare_place(k, place)
+            return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
+        self.role_since = True
         nxt = at(self.t, after)
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
@@ -237,7 +237,7 @@ class PassageParser(SpeechReading, Surroundings):
             return k + 1
         phrase, after = found
         last = self.clause
-        if k == self.verb_end and last is not None and last.place is None and not self.act_at(after):
+        if k == self.verb_end and last is not None and last.place is None and self.act_index(after) is None:
             last.place = phrase  # 賓升，西楹西，東面
             self.extend(last, after)
         else:

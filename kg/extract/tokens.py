@@ -149,8 +149,23 @@ def agentive_noun(norm: str, i: int) -> int | None:
         if chunk[-1] == "者":
             if "者" in chunk[:-1] or "之" in chunk or (end < len(norm) and norm[end] in "也乎矣"):
                 return None
+            if _only_acts(chunk[:-1]):
+                return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name
             return n
     return None
+
+
+def _only_acts(text: str) -> bool:
+    """``text`` is a run of words that are acts and nothing else (升拜受),
+    unlike 執冠 (冠 is also the cap) or 卦 (unknown)."""
+    vocab = vocabulary()
+    i = 0
+    while i < len(text):
+        n, readings = vocab.match_at(text, i)
+        if set(readings) != {"action"}:
+            return False
+        i += n
+    return True
 
 
 def _role_inside(norm: str, i: int, n: int) -> bool:
