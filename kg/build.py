@@ -11,7 +11,7 @@ from pyoxigraph import Quad, Triple
 
 from kg.extract.events import Event, extract_events
 from kg.model import Document
-from kg.publish.dump import FORMATS, write_dump, write_turtle
+from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
 from kg.rdf.dataset import dataset_quads
 from kg.validate import rdflib_graph, validate
 from kg.readers import read_file
@@ -76,7 +76,7 @@ def graph_quads(docs: list[Document], base: str | None = None,
 def graph_triples(docs: list[Document], base: str | None = None,
                   events: dict[str, list[Event]] | None = None) -> list[Triple]:
     """The union of the dataset's graphs, each triple once."""
-    return list(dict.fromkeys(q.triple for q in graph_quads(docs, base, events)))
+    return union_triples(graph_quads(docs, base, events))
 
 
 def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
@@ -85,7 +85,7 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
     docs = read_documents(items, progress)
     events = extract(docs)
     quads = graph_quads(docs, base, events)
-    triples = list(dict.fromkeys(q.triple for q in quads))
+    triples = union_triples(quads)
     validation_started = time.perf_counter()
     report = validate(rdflib_graph(triples))
     validation_seconds = time.perf_counter() - validation_started

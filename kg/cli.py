@@ -134,7 +134,9 @@ def dump(fmt, out, gz, source):
         sys.stderr.close()
         sys.exit(0)
     except (SyntaxError, ValueError, OSError) as exc:
-        _fail(f"{source}: {' '.join(str(exc).split())[:200]}")
+        from kg.publish.store import one_line
+
+        _fail(f"{source}: {one_line(exc)}")
     click.echo(f"{count} statements → {out or 'stdout'}", err=True)
 
 

@@ -18,7 +18,7 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, parse
 from rdflib.namespace import RDF, SH
 
-from kg.publish.store import GraphError, rdf_format
+from kg.publish.store import GraphError, one_line, rdf_format
 
 SHAPES = Path(__file__).resolve().parent.parent / "ontology" / "shapes.ttl"
 Y = rdflib.Namespace("http://localhost:8000/ontology#")
@@ -73,7 +73,7 @@ def load_graph(path: Path) -> rdflib.Graph:
     try:
         quads = list(parse(path=str(path), format=rdf_format(path)))
     except (SyntaxError, ValueError, OSError) as exc:
-        raise GraphError(f"{path}: {' '.join(str(exc).split())[:200]}") from exc
+        raise GraphError(f"{path}: {one_line(exc)}") from exc
     return rdflib_graph(q.triple if hasattr(q, "triple") else q for q in quads)
 
 

@@ -68,12 +68,17 @@ def write_jsonld(triples: Iterable[Triple], path: Path, gz: bool = False) -> Non
         serialize(triples, out, RdfFormat.JSON_LD)
 
 
+def union_triples(quads: Iterable[Quad]) -> list[Triple]:
+    """The triples of all graphs, each once, in first-seen order."""
+    return list(dict.fromkeys(q.triple for q in quads))
+
+
 def write_dump(quads: list[Quad], fmt: str, path: Path, gz: bool = False) -> int:
     """One dump of the dataset: N-Quads keep the named graphs; the other
     formats hold their union. Returns the number of statements written."""
     if fmt == "nquads":
         return write_nquads(quads, path, gz)
-    triples = list(dict.fromkeys(q.triple for q in quads))
+    triples = union_triples(quads)
     if fmt == "ntriples":
         return write_ntriples(triples, path, gz)
     if fmt == "turtle":

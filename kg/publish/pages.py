@@ -13,6 +13,13 @@ PREFIX oa: <http://www.w3.org/ns/oa#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
 """
 TERM_KINDS = ("role", "object", "place", "facing", "action")
+# The hash IRIs that come with a passage, note or event (selectors, body, evidence).
+PARTS = ("position", "quote", "body", "body-position", "body-quote", "text", "text-position", "text-quote")
+
+
+def with_parts(iri: str) -> str:
+    """A VALUES list of ``iri`` and its hash parts, for describing it."""
+    return "VALUES ?s { " + " ".join([f"<{iri}>", *(f"<{iri}#{part}>" for part in PARTS)]) + " }"
 
 
 def _zh(var: str) -> str:
@@ -99,10 +106,7 @@ def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
 
 def resource(service: SparqlService, iri: str) -> dict | None:
     """Any IRI the project mints: its statements (and those of its #parts)."""
-    rows = service.select(PREFIXES + f"""SELECT ?s ?p ?o WHERE {{
-        VALUES ?s {{ <{iri}> <{iri}#position> <{iri}#quote> <{iri}#body> <{iri}#body-position>
-                    <{iri}#body-quote> <{iri}#text> <{iri}#text-position> <{iri}#text-quote> }}
-        ?s ?p ?o }} ORDER BY ?s ?p""")
+    rows = service.select(PREFIXES + f"""SELECT ?s ?p ?o WHERE {{ {with_parts(iri)} ?s ?p ?o }} ORDER BY ?s ?p""")
     if not rows:
         return None
     incoming = service.select(PREFIXES + f"""SELECT ?s ?p WHERE {{ ?s ?p <{iri}> }} ORDER BY ?p ?s LIMIT 200""")

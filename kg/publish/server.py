@@ -116,9 +116,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = 1_
         if ext not in DATA_EXTENSIONS:
             abort(404)
         iri = _iri("id/" + stem)
-        query = f"""CONSTRUCT {{ ?s ?p ?o }} WHERE {{
-            VALUES ?s {{ <{iri}> <{iri}#position> <{iri}#quote> <{iri}#body> <{iri}#body-position>
-                        <{iri}#body-quote> <{iri}#text> <{iri}#text-position> <{iri}#text-quote> }} ?s ?p ?o }}"""
+        query = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {pages.with_parts(iri)} ?s ?p ?o }}"
         try:
             answer = service.run(query, graph_type=DATA_EXTENSIONS[ext])
         except QueryFailed as failed:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from pyoxigraph import (QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat, Store, serialize)
 
+from kg.publish.store import one_line
+
 RESULT_TYPES = {  # media type -> (format name, pyoxigraph format)
     "application/sparql-results+json": ("json", QueryResultsFormat.JSON),
     "application/json": ("json", QueryResultsFormat.JSON),
@@ -145,7 +147,7 @@ def run_in_worker(query: str, result_type: str, graph_type: str, cap: int) -> tu
             serialize(results, sink, rdf_format)
         return graph_type, sink.getvalue()
     except SyntaxError as exc:
-        raise QueryFailed(400, "bad SPARQL query: " + " ".join(str(exc).split())[:500]) from None
+        raise QueryFailed(400, "bad SPARQL query: " + one_line(exc, 500)) from None
     except OSError as exc:
         if sink.overflow:
             raise QueryFailed(400, f"the result is larger than {cap:,} bytes, the cap of this server: "

@@ -50,11 +50,12 @@ def open_store(paths: Iterable[Path], directory: Path | None = None) -> Store:
             else:
                 store.bulk_load(path=str(path), format=rdf_format(path))
         except (SyntaxError, ValueError, OSError) as exc:
-            raise GraphError(f"{path}: {_one_line(exc)}") from exc
+            raise GraphError(f"{path}: {one_line(exc)}") from exc
     return store
 
 
-def _one_line(exc: Exception, limit: int = 200) -> str:
+def one_line(exc: Exception, limit: int = 200) -> str:
+    """A parser's message on one line, cut at ``limit`` characters."""
     text = " ".join(str(exc).split())
     return text if len(text) <= limit else text[:limit] + "…"
 
@@ -63,7 +64,7 @@ def query(store: Store, text: str):
     try:
         return store.query(text, use_default_graph_as_union=True)  # the dataset's graphs, as one
     except (SyntaxError, ValueError, OSError) as exc:
-        raise QueryError(f"bad SPARQL query: {_one_line(exc)}") from exc
+        raise QueryError(f"bad SPARQL query: {one_line(exc)}") from exc
 
 
 def run_query(store: Store, text: str, fmt: str = "csv") -> bytes:
