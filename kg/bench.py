@@ -14,7 +14,8 @@ import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
-from kg.build import ROOT, default_corpus, extract, graph_triples, read_documents
+from kg.paths import QUERIES
+from kg.build import default_corpus, extract, graph_triples, read_documents
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.text.normalise import normalise
 from kg.validate import rdflib_graph, validate
@@ -81,7 +82,7 @@ def run_http_bench(dist: Path, repeats: int = 20):
 
     from kg.publish.sparql import ensure_store
 
-    queries = {p.stem: p.read_text(encoding="utf-8") for p in sorted((ROOT / "queries").glob("*.rq"))}
+    queries = {p.stem: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
     with tempfile.TemporaryDirectory() as tmp:
         store_dir = ensure_store(dist / "yili.nq", Path(tmp) / "store")
         with socket.socket() as s:

@@ -9,15 +9,15 @@ from typing import Callable, Iterable
 
 from pyoxigraph import Quad, Triple
 
+from kg.paths import CORPUS
 from kg.extract.events import Event, extract_events
 from kg.model import Document
+from kg.publish.dist import clean_leftovers, new_build
 from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
 from kg.rdf.dataset import dataset_quads
+from kg.readers import MAX_INPUT_BYTES, InputError, read_file
 from kg.validate import rdflib_graph, validate
-from kg.readers import read_file
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
 
 
 class InvalidGraph(Exception):
@@ -39,12 +39,14 @@ class BuildSummary:
     seconds: float
     validation_seconds: float
     outputs: list[Path]
+    cleaned: list[Path]
 
     def __str__(self) -> str:
         return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
                 f"{self.sections} sections, {self.events} ritual events, {self.triples} triples in {self.seconds:.2f} s "
                 f"(SHACL validation {self.validation_seconds:.2f} s, conforms) → "
-                + ", ".join(str(p) for p in self.outputs))
+                + ", ".join(str(p) for p in self.outputs)
+                + (f" (removed {len(self.cleaned)} leftover(s) of an interrupted build)" if self.cleaned else ""))
 
 
 def default_corpus() -> list[tuple[Path, str | None, int | None]]:
@@ -55,10 +57,17 @@ def default_corpus() -> list[tuple[Path, str | None, int | None]]:
 
 
 def read_documents(items: Iterable[tuple[Path, str | None, int | None]],
-                   progress: Callable[[Iterable], Iterable] | None = None) -> list[Document]:
+                   progress: Callable[[Iterable], Iterable] | None = None,
+                   max_bytes: int = MAX_INPUT_BYTES) -> list[Document]:
+    """Every file read by its reader; refuses input with no passage of the
+    classic at all (commentary alone, or text nobody recognises as the 經)."""
     items = list(items)
     seq = progress(items) if progress else items
-    return [read_file(path, fmt, chapter) for path, fmt, chapter in seq]
+    docs = [read_file(path, fmt, chapter, max_bytes) for path, fmt, chapter in seq]
+    if not any(doc.passages for doc in docs):
+        names = ", ".join(doc.path for doc in docs)
+        raise InputError(f"{names}: no passage of the classic (經) was found, so nothing was built")
+    return docs
 
 
 def extract(docs: list[Document]) -> dict[str, list[Event]]:
@@ -80,9 +89,13 @@ def graph_triples(docs: list[Document], base: str | None = None,
 
 
 def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
-          progress: Callable[[Iterable], Iterable] | None = None, gz: bool = False) -> BuildSummary:
+          progress: Callable[[Iterable], Iterable] | None = None, gz: bool = False,
+          max_bytes: int = MAX_INPUT_BYTES) -> BuildSummary:
+    """Read, extract, validate, then publish ``out_dir`` as one unit: its
+    readers see the previous build or this one, never a mix
+    (:mod:`kg.publish.dist`); on any failure it is left as it was."""
     started = time.perf_counter()
-    docs = read_documents(items, progress)
+    docs = read_documents(items, progress, max_bytes)
     events = extract(docs)
     quads = graph_quads(docs, base, events)
     triples = union_triples(quads)
@@ -91,7 +104,7 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
     validation_seconds = time.perf_counter() - validation_started
     if not report.conforms:
         raise InvalidGraph(report)
-    outputs = write_dist(quads, Path(out_dir), base, gz)
+    outputs, cleaned = publish_dist(quads, Path(out_dir), base, gz)
     return BuildSummary(
         documents=len(docs),
         passages=sum(len(d.passages) for d in docs),
@@ -102,12 +115,24 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
         seconds=time.perf_counter() - started,
         validation_seconds=validation_seconds,
         outputs=outputs,
+        cleaned=cleaned,
     )
+
+
+def publish_dist(quads: list[Quad], out_dir: Path, base: str | None = None,
+                 gz: bool = False) -> tuple[list[Path], list[Path]]:
+    """Write every dump into a new build folder and publish it as ``out_dir``'s
+    current build in one step. Returns the published paths and the leftovers
+    of interrupted builds that were removed first."""
+    cleaned = clean_leftovers(out_dir)
+    with new_build(out_dir) as folder:
+        written = write_dist(quads, folder, base, gz)
+    return [out_dir / path.name for path in written], cleaned
 
 
 def write_dist(quads: list[Quad], out_dir: Path, base: str | None = None, gz: bool = False) -> list[Path]:
     """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
-    description, into ``out_dir``. Returns the files written."""
+    description, into ``out_dir`` (a fresh build folder). Returns the files written."""
     from kg.publish.void import describe
     from kg.rdf.iris import Minter
 

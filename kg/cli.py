@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kg.mappings import MappingError
-from kg.readers import InputError, readers
+from kg.readers import MAX_INPUT_BYTES, InputError, readers
 
 
 def _fail(message: str) -> None:
@@ -36,14 +36,20 @@ def main() -> None:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
 @click.option("--base", default=None, help="IRI base of the minted IRIs (default http://localhost:8000/).")
 @click.option("--gzip", "gz", is_flag=True, help="Write the dumps gzipped (yili.nt.gz …).")
-def build(files, fmt, chapter, out_dir, base, gz):
-    """Build the graph from FILES (default: the project's corpus) into dist/."""
-    from kg.build import InvalidGraph, build as run_build, default_corpus
+@click.option("--max-input-bytes", "max_bytes", type=click.IntRange(1), default=MAX_INPUT_BYTES, show_default=True,
+              help="Refuse an input file larger than this.")
+def build(files, fmt, chapter, out_dir, base, gz, max_bytes):
+    """Build the graph from FILES (default: the project's corpus) into dist/.
+
+    dist/ is replaced as a whole: the new build is written into
+    dist/builds/ and published by switching the dist/current link."""
+    from kg.build import InvalidGraph, default_corpus
+    from kg.build import build as run_build
     from kg.validate import format_text
 
     items = [(Path(f), fmt, chapter) for f in files] if files else default_corpus()
     try:
-        summary = run_build(items, out_dir, base, progress=_progress, gz=gz)
+        summary = run_build(items, out_dir, base, progress=_progress, gz=gz, max_bytes=max_bytes)
     except (InputError, MappingError) as exc:
         _fail(str(exc))
     except InvalidGraph as exc:
@@ -57,12 +63,14 @@ def build(files, fmt, chapter, out_dir, base, gz):
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(sorted(readers())))
 @click.option("--chapter", type=click.IntRange(1, 17))
-def read(file, fmt, chapter):
+@click.option("--max-input-bytes", "max_bytes", type=click.IntRange(1), default=MAX_INPUT_BYTES, show_default=True,
+              help="Refuse an input file larger than this.")
+def read(file, fmt, chapter, max_bytes):
     """Print the text model of FILE as JSON lines (passages, notes, sections)."""
     from kg.readers import read_file
 
     try:
-        doc = read_file(file, fmt, chapter)
+        doc = read_file(file, fmt, chapter, max_bytes)
     except InputError as exc:
         _fail(str(exc))
     head = {"file": doc.path, "format": doc.format, "edition": doc.edition, "chapter": doc.chapter,
@@ -154,8 +162,10 @@ def dump(fmt, out, gz, source):
 @click.option("--workers", default=2, show_default=True, help="Query worker processes.")
 def serve(host, port, store, dist, base, timeout, cap, workers):
     """Serve the graph: SPARQL 1.1 Protocol at /sparql, dereferenceable IRIs, HTML pages."""
+    from kg.publish.dist import current_build
     from kg.publish.server import serve as run_server
 
+    dist = current_build(dist)  # the build published now, read whole even if a new one is published meanwhile
     if not (dist / "yili.nq").is_file():
         _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
     click.echo(f"serving {dist} on http://{host}:{port}/ (SPARQL at /sparql)", err=True)
@@ -180,7 +190,8 @@ def load(endpoint, graph, user, password, method, auth, graph_param, source, bat
     """Load the built dataset into a triplestore, replacing the target graph(s)."""
     from tqdm import tqdm
 
-    from kg.publish.load import LoadError, Target, load as run_load, safe_url
+    from kg.publish.load import LoadError, Target, safe_url
+    from kg.publish.load import load as run_load
 
     if not source.is_file():
         _fail(f"{source}: no such dataset (run `kg build` first)")
@@ -241,7 +252,13 @@ def validate_command(graph, fmt):
     Exit status: 0 the graph conforms, 1 it has violations, 2 error (the
     file is missing or cannot be parsed)."""
     from kg.publish.store import GraphError
-    from kg.validate import format_json, format_text, format_turtle, load_graph, validate
+    from kg.validate import (
+        format_json,
+        format_text,
+        format_turtle,
+        load_graph,
+        validate,
+    )
 
     try:
         report = validate(load_graph(graph or DEFAULT_GRAPH))
@@ -265,9 +282,9 @@ def validate_command(graph, fmt):
               help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
 def evaluate(graphs, gold):
     """Score the events of a build against the gold set: precision, recall, F1."""
+    from kg.paths import QUERIES
     from kg.eval import DEFAULT_GOLD, format_scores, load_gold, score
     from kg.publish.store import GraphError, QueryError, open_store, solutions
-    from kg.build import ROOT
 
     gold = gold or DEFAULT_GOLD
     try:
@@ -276,7 +293,7 @@ def evaluate(graphs, gold):
         _fail(f"{gold}: cannot read the gold set ({exc.__class__.__name__}: {exc})")
     try:
         store = open_store(graphs or [DEFAULT_GRAPH])
-        rows = solutions(store, (ROOT / "queries" / "events.rq").read_text(encoding="utf-8"))
+        rows = solutions(store, (QUERIES / "events.rq").read_text(encoding="utf-8"))
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
     for line in format_scores(score(rows, gold_passages)):
@@ -316,7 +333,8 @@ def bench(scale, http, repeats):
     import tempfile
 
     from kg.bench import run_bench, run_http_bench
-    from kg.build import build as run_build, default_corpus
+    from kg.build import build as run_build
+    from kg.build import default_corpus
 
     for line in run_bench(scale):
         click.echo(line)

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from kg.paths import SHARED
 from kg.text.normalise import normalise
 
 MEASURES = ("agent-action", "action-object", "action-place", "event")
-DEFAULT_GOLD = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "events-gold.jsonl"
+DEFAULT_GOLD = SHARED / "eval" / "events-gold.jsonl"
 
 
 @dataclass

@@ -8,8 +8,9 @@ from __future__ import annotations
 import csv
 import functools
 from pathlib import Path
+from kg.paths import MAPPINGS
 
-MAPPINGS_DIR = Path(__file__).resolve().parent.parent / "mappings"
+MAPPINGS_DIR = MAPPINGS
 
 
 class MappingError(ValueError):

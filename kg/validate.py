@@ -18,9 +18,10 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, parse
 from rdflib.namespace import RDF, SH
 
+from kg.paths import ONTOLOGY
 from kg.publish.store import GraphError, one_line, rdf_format
 
-SHAPES = Path(__file__).resolve().parent.parent / "ontology" / "shapes.ttl"
+SHAPES = ONTOLOGY / "shapes.ttl"
 Y = rdflib.Namespace("http://localhost:8000/ontology#")
 OA = rdflib.Namespace("http://www.w3.org/ns/oa#")
 

@@ -71,3 +71,39 @@ def _encodable(char: str, encoding: str) -> bool:
         return True
     except UnicodeEncodeError:
         return False
+
+
+def test_endless_input_is_refused_at_the_cap(dist):
+    """/dev/zero never ends: reading stops one byte past the cap."""
+    result = kg("build", "/dev/zero", "--format", "plain", "--out", dist, "--max-input-bytes", "5000000")
+    check_refused(result, dist, ["zero", "larger than 5,000,000 bytes", "--max-input-bytes"])
+
+
+def test_a_file_over_the_cap_is_refused_and_the_cap_can_be_raised(tmp_path, dist):
+    size = seed("004").stat().st_size
+    check_refused(kg("build", seed("004"), "--out", dist, "--max-input-bytes", size - 1), dist,
+                  ["004_", "input cap"])
+    out = tmp_path / "raised"
+    assert kg("build", seed("004"), "--out", out, "--max-input-bytes", size).returncode == 0
+
+
+def test_input_with_no_passage_of_the_classic_is_refused(tmp_path, dist):
+    """A translation alone, or one long line that reads as a title, has no 經:
+    nothing is built and the previous dist/ stays."""
+    check_refused(kg("build", seed("002"), "--out", dist), dist, ["002_", "no passage of the classic"])
+    line = tmp_path / "one-line.txt"
+    line.write_text("之乎者也" * 500_000, encoding="utf-8")  # 6 MB, no line break, no punctuation
+    check_refused(kg("build", line, "--format", "plain", "--out", dist), dist, ["one-line.txt"])
+
+
+def test_utf8_cut_inside_a_character_says_where(tmp_path, dist):
+    data = seed("004").read_bytes()
+    cut = len(data) // 2
+    while data[cut] < 0xC0:  # move to the lead byte of a multi-byte character
+        cut += 1
+    broken = tmp_path / "cut.txt"
+    broken.write_bytes(data[:cut + 1])  # the lead byte without its continuation
+    check_refused(kg("build", broken, "--out", dist), dist, ["cut.txt", f"broken UTF-8 at byte {cut:,}", "cut"])
+    damaged = tmp_path / "damaged.txt"
+    damaged.write_bytes(data[:cut] + b"\xff" + data[cut:])
+    check_refused(kg("build", damaged, "--out", dist), dist, ["damaged.txt", f"broken UTF-8 at byte {cut:,}"])

@@ -14,10 +14,10 @@ from urllib.parse import unquote
 
 from flask import Flask, Response, abort, redirect, render_template, request, send_from_directory
 
+from kg.paths import ONTOLOGY, QUERIES
 from kg.publish import pages
 from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 DATA_EXTENSIONS = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json"}
 EXTENSION_OF = {media: ext for ext, media in DATA_EXTENSIONS.items()}
 UPDATE_WORDS = ("insert", "delete", "load", "clear", "drop", "create", "add", "move", "copy")
@@ -150,7 +150,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = 1_
 
     @app.route("/query")
     def query_page():
-        examples = {p.stem: p.read_text(encoding="utf-8") for p in sorted((ROOT / "queries").glob("*.rq"))}
+        examples = {p.stem: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
         return render_template("query.html", examples=examples)
 
     # --- the dataset and its description ----------------------------------------------
@@ -162,7 +162,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = 1_
 
     @app.route("/ontology")
     def ontology():
-        return _rdf_file(ROOT / "ontology" / "yili.ttl", ROOT / "ontology" / "terms.ttl")
+        return _rdf_file(ONTOLOGY / "yili.ttl", ONTOLOGY / "terms.ttl")
 
     @app.route("/graph/<path:rest>")
     def named_graph(rest: str):

@@ -10,11 +10,11 @@ Turtle and N-Triples dumps are the union of these graphs.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterable, Iterator
 
 from pyoxigraph import NamedNode, Quad, RdfFormat, Triple, parse
 
+from kg.paths import ONTOLOGY
 from kg.mappings import load_table
 from kg.model import Document
 from kg.rdf.events import EventGraph
@@ -22,8 +22,7 @@ from kg.rdf.graph import GraphBuilder
 from kg.rdf.iris import Minter
 from kg.rdf.terms import TermGraph
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-ONTOLOGY_FILES = (ROOT / "ontology" / "yili.ttl",)
+ONTOLOGY_FILES = (ONTOLOGY / "yili.ttl",)
 PREDICATES = {
     "rdfs:seeAlso": "http://www.w3.org/2000/01/rdf-schema#seeAlso",
     "skos:exactMatch": "http://www.w3.org/2004/02/skos/core#exactMatch",

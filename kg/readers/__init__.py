@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from kg.model import Document
-from kg.readers.base import InputError, decode
+from kg.readers.base import MAX_INPUT_BYTES, InputError, decode, read_bytes
 
 FORMAT_MODULES = ("hugo", "zhushu", "translation", "jishi", "siku", "mandoku", "plain")
 
@@ -63,13 +63,14 @@ def read_text(text: str, name: str, fmt: str | None = None, chapter: int | None 
     return doc
 
 
-def read_file(path: str | Path, fmt: str | None = None, chapter: int | None = None) -> Document:
+def read_file(path: str | Path, fmt: str | None = None, chapter: int | None = None,
+              max_bytes: int = MAX_INPUT_BYTES) -> Document:
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, path.name, max_bytes)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     return read_text(decode(data, path.name), path.name, fmt, chapter)
 
 
-__all__ = ["InputError", "Reader", "detect_format", "read_file", "read_text", "readers", "register"]
+__all__ = ["MAX_INPUT_BYTES", "InputError", "Reader", "detect_format", "read_file", "read_text", "readers", "register"]

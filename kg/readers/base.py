@@ -7,13 +7,30 @@ import re
 from pathlib import Path
 
 from kg.mappings import load_table
-from kg.text.normalise import normalise
 from kg.model import Document, Locator, Note, Passage, Section
+from kg.text.normalise import normalise
 from kg.text.spans import make_span, trim
 
 
 class InputError(ValueError):
     """A file that cannot be read as an edition; the message names it."""
+
+
+# A file larger than this is refused unless the caller raises the cap: the
+# largest edition file of the whole work is under 1 MB, and an endless file
+# (/dev/zero, a pipe that never ends) must not take the machine's memory.
+MAX_INPUT_BYTES = 32 * 2**20
+
+
+def read_bytes(path: Path, name: str, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of ``path``, refusing a file over ``max_bytes`` after reading
+    at most one byte more than that."""
+    with open(path, "rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputError(f"{name}: larger than {max_bytes:,} bytes, the input cap "
+                         "(raise it with --max-input-bytes)")
+    return data
 
 
 def decode(data: bytes, name: str) -> str:
@@ -24,8 +41,11 @@ def decode(data: bytes, name: str) -> str:
         raise InputError(f"{name}: binary file (it contains NUL bytes), not a text edition")
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
+    except UnicodeDecodeError as exc:
+        if _is_utf8_before(data, exc):
+            where = "it ends in the middle of a character" if exc.end >= len(data) else exc.reason
+            raise InputError(f"{name}: broken UTF-8 at byte {exc.start:,} of {len(data):,} ({where}); "
+                             "the file is cut or damaged there") from None
     from charset_normalizer import from_bytes
 
     best = from_bytes(data, cp_isolation=["gb18030", "big5"]).best()
@@ -36,6 +56,14 @@ def decode(data: bytes, name: str) -> str:
     if controls > len(text) / 100:
         raise InputError(f"{name}: binary file (control characters), not a text edition")
     return text
+
+
+def _is_utf8_before(data: bytes, exc: UnicodeDecodeError) -> bool:
+    """Whether the bytes before a UTF-8 error are evidently UTF-8 text, so that
+    the error is damage, not another encoding. A GB18030 or Big5 file fails
+    at its first or second Chinese character; one cut at its end fails there."""
+    multibyte = sum(1 for b in data[:exc.start] if b >= 0xC0)  # lead bytes of valid sequences
+    return multibyte >= (1 if exc.end >= len(data) else 16)
 
 
 def line_spans(text: str) -> list[tuple[int, int]]:
