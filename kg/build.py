@@ -5,19 +5,19 @@ import csv
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from pyoxigraph import Quad, Triple
 
 from kg.paths import CORPUS
 from kg.extract.events import Event, extract_events
+from kg.extract.work import Work, read_work
 from kg.model import Document
 from kg.publish.dist import clean_leftovers, new_build
 from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
-from kg.rdf.dataset import dataset_quads
-from kg.readers import MAX_INPUT_BYTES, InputError, read_file
+from kg.rdf.dataset import dataset_quads, rebase
+from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import rdflib_graph, validate
-
 
 
 class InvalidGraph(Exception):
@@ -34,7 +34,9 @@ class BuildSummary:
     passages: int
     notes: int
     sections: int
-    events: int
+    events: int  # of the work
+    attestations: int  # events as the editions report them
+    canonical: int  # canonical passages of the chapters built
     triples: int
     seconds: float
     validation_seconds: float
@@ -43,43 +45,63 @@ class BuildSummary:
 
     def __str__(self) -> str:
         return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
-                f"{self.sections} sections, {self.events} ritual events, {self.triples} triples in {self.seconds:.2f} s "
+                f"{self.sections} sections; {self.canonical} canonical passages, {self.events} ritual events "
+                f"of the work attested {self.attestations} times; {self.triples} triples in {self.seconds:.2f} s "
                 f"(SHACL validation {self.validation_seconds:.2f} s, conforms) → "
                 + ", ".join(str(p) for p in self.outputs)
                 + (f" (removed {len(self.cleaned)} leftover(s) of an interrupted build)" if self.cleaned else ""))
 
 
-def default_corpus() -> list[tuple[Path, str | None, int | None]]:
-    """The files of ``corpus/manifest.tsv`` with their format and chapter."""
+class Source(NamedTuple):
+    """One input file, with what it does not say about itself."""
+
+    path: Path
+    format: str | None = None
+    chapter: int | None = None
+    witness: str | None = None  # names its documents in IRIs (Kanripo files name themselves)
+
+
+def default_corpus() -> list[Source]:
+    """The files of ``corpus/manifest.tsv`` with their format, chapter and witness."""
     with open(CORPUS / "manifest.tsv", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle, delimiter="\t"))
-    return [(CORPUS / r["file"], r["format"] or None, int(r["chapter"]) if r["chapter"] else None) for r in rows]
+        rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
+    return [Source(CORPUS / r["file"], r["format"] or None, int(r["chapter"]) if r["chapter"] else None,
+                   r.get("witness") or None) for r in rows]
 
 
-def read_documents(items: Iterable[tuple[Path, str | None, int | None]],
-                   progress: Callable[[Iterable], Iterable] | None = None,
+def read_documents(items: Iterable[Source | tuple], progress: Callable[[Iterable], Iterable] | None = None,
                    max_bytes: int = MAX_INPUT_BYTES) -> list[Document]:
-    """Every file read by its reader; refuses input with no passage of the
-    classic at all (commentary alone, or text nobody recognises as the 經)."""
-    items = list(items)
+    """Every file read by its reader (a file of several chapters gives one
+    document each); refuses input with no passage of the classic at all
+    (commentary alone, or text nobody recognises as the 經), and two files
+    that are the same document (``KR1d0038-WYG/5`` twice)."""
+    items = [Source(*item) for item in items]
     seq = progress(items) if progress else items
-    docs = [read_file(path, fmt, chapter, max_bytes) for path, fmt, chapter in seq]
+    docs = [doc for item in seq for doc in read_file_all(item.path, item.format, item.chapter, max_bytes,
+                                                          item.witness)]
     if not any(doc.passages for doc in docs):
-        names = ", ".join(doc.path for doc in docs)
+        names = ", ".join(sorted({doc.path for doc in docs}))
         raise InputError(f"{names}: no passage of the classic (經) was found, so nothing was built")
+    seen: dict[str, str] = {}
+    for doc in docs:
+        if doc.key in seen:
+            raise InputError(f"{doc.path}: it is document {doc.key} again ({seen[doc.key]} is too); "
+                             "build each document once")
+        seen[doc.key] = doc.path
     return docs
 
 
 def extract(docs: list[Document]) -> dict[str, list[Event]]:
-    """The ritual events of every document's 經, by file name."""
-    return {doc.path: extract_events(doc) for doc in docs}
+    """The ritual events of every document's 經, by document key."""
+    return {doc.key: extract_events(doc) for doc in docs}
 
 
 def graph_quads(docs: list[Document], base: str | None = None,
-                events: dict[str, list[Event]] | None = None) -> list[Quad]:
-    """The dataset: one named graph per edition, the ontology, the links."""
+                events: dict[str, list[Event]] | None = None, work: Work | None = None) -> list[Quad]:
+    """The dataset: one named graph per edition, the work, the ontology, the links."""
     events = extract(docs) if events is None else events
-    return dataset_quads(docs, events, base)
+    work = read_work(docs, events) if work is None else work
+    return dataset_quads(docs, events, work, base)
 
 
 def graph_triples(docs: list[Document], base: str | None = None,
@@ -88,7 +110,7 @@ def graph_triples(docs: list[Document], base: str | None = None,
     return union_triples(graph_quads(docs, base, events))
 
 
-def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, base: str | None = None,
+def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = None,
           progress: Callable[[Iterable], Iterable] | None = None, gz: bool = False,
           max_bytes: int = MAX_INPUT_BYTES) -> BuildSummary:
     """Read, extract, validate, then publish ``out_dir`` as one unit: its
@@ -97,20 +119,23 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
     started = time.perf_counter()
     docs = read_documents(items, progress, max_bytes)
     events = extract(docs)
-    quads = graph_quads(docs, base, events)
+    work = read_work(docs, events)
+    quads = graph_quads(docs, None, events, work)  # validated under the base the shapes are written for
     triples = union_triples(quads)
     validation_started = time.perf_counter()
     report = validate(rdflib_graph(triples))
     validation_seconds = time.perf_counter() - validation_started
     if not report.conforms:
         raise InvalidGraph(report)
-    outputs, cleaned = publish_dist(quads, Path(out_dir), base, gz)
+    outputs, cleaned = publish_dist(rebase(quads, base), Path(out_dir), base, gz)
     return BuildSummary(
         documents=len(docs),
         passages=sum(len(d.passages) for d in docs),
         notes=sum(len(d.notes) for d in docs),
         sections=sum(len(d.sections) for d in docs),
-        events=sum(map(len, events.values())),
+        events=sum(map(len, work.events.values())),
+        attestations=sum(map(len, events.values())),
+        canonical=sum(map(len, work.canon.values())),
         triples=len(triples),
         seconds=time.perf_counter() - started,
         validation_seconds=validation_seconds,
@@ -139,9 +164,10 @@ def write_dist(quads: list[Quad], out_dir: Path, base: str | None = None, gz: bo
     counts = {}
     for fmt, (_, suffix) in FORMATS.items():
         path = out_dir / ("yili" + suffix + (".gz" if gz else ""))
-        counts[path] = write_dump(quads, fmt, path, gz)
+        counts[path] = write_dump(quads, fmt, path, gz, base)
     void = out_dir / "void.ttl"
-    write_turtle(describe(quads, counts, Minter(base) if base else Minter()), void)
+    description = [Quad(t.subject, t.predicate, t.object) for t in describe(quads, counts, Minter())]
+    write_turtle([q.triple for q in rebase(description, base)], void, base=base)
     return [*counts, void]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kg.mappings import MappingError
-from kg.readers import MAX_INPUT_BYTES, InputError, readers
+from kg.readers import MAX_INPUT_BYTES, InputError, read_file, readers
 
 
 def _fail(message: str) -> None:
@@ -38,16 +38,21 @@ def main() -> None:
 @click.option("--gzip", "gz", is_flag=True, help="Write the dumps gzipped (yili.nt.gz …).")
 @click.option("--max-input-bytes", "max_bytes", type=click.IntRange(1), default=MAX_INPUT_BYTES, show_default=True,
               help="Refuse an input file larger than this.")
-def build(files, fmt, chapter, out_dir, base, gz, max_bytes):
+@click.option("--add", "added", multiple=True, type=click.Path(path_type=Path),
+              help="Build the default corpus plus this file (repeatable; --format/--chapter apply to it).")
+def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added):
     """Build the graph from FILES (default: the project's corpus) into dist/.
 
     dist/ is replaced as a whole: the new build is written into
     dist/builds/ and published by switching the dist/current link."""
-    from kg.build import InvalidGraph, default_corpus
+    from kg.build import InvalidGraph, Source, default_corpus
     from kg.build import build as run_build
     from kg.validate import format_text
 
-    items = [(Path(f), fmt, chapter) for f in files] if files else default_corpus()
+    if files and added:
+        _fail("give FILES or --add FILE, not both (--add builds the default corpus plus the file)")
+    items = [Source(Path(f), fmt, chapter) for f in files] if files else [
+        *default_corpus(), *(Source(Path(f), fmt, chapter) for f in added)]
     try:
         summary = run_build(items, out_dir, base, progress=_progress, gz=gz, max_bytes=max_bytes)
     except (InputError, MappingError) as exc:
@@ -66,25 +71,27 @@ def build(files, fmt, chapter, out_dir, base, gz, max_bytes):
 @click.option("--max-input-bytes", "max_bytes", type=click.IntRange(1), default=MAX_INPUT_BYTES, show_default=True,
               help="Refuse an input file larger than this.")
 def read(file, fmt, chapter, max_bytes):
-    """Print the text model of FILE as JSON lines (passages, notes, sections)."""
-    from kg.readers import read_file
+    """Print the text model of FILE as JSON lines (passages, notes, sections):
+    a header line per document (a file of several chapters has several)."""
+    from kg.readers import read_file_all
 
     try:
-        doc = read_file(file, fmt, chapter, max_bytes)
+        docs = read_file_all(file, fmt, chapter, max_bytes)
     except InputError as exc:
         _fail(str(exc))
-    head = {"file": doc.path, "format": doc.format, "edition": doc.edition, "chapter": doc.chapter,
-            "title": doc.title, "passages": len(doc.passages), "notes": len(doc.notes),
-            "sections": len(doc.sections)}
-    click.echo(json.dumps(head, ensure_ascii=False))
-    for p in doc.passages:
-        click.echo(json.dumps({"passage": p.index + 1, "start": p.span.start, "end": p.span.end,
-                               "section": p.section, "text": p.span.text, "norm": p.span.norm},
-                              ensure_ascii=False))
-    for n in doc.notes:
-        click.echo(json.dumps({"note": n.index + 1, "layer": n.layer, "targets": [t + 1 for t in n.targets],
-                               "start": n.span.start, "end": n.span.end, "text": n.span.text},
-                              ensure_ascii=False))
+    for doc in docs:
+        head = {"file": doc.path, "document": doc.key, "format": doc.format, "edition": doc.edition,
+                "chapter": doc.chapter, "title": doc.title, "passages": len(doc.passages),
+                "notes": len(doc.notes), "sections": len(doc.sections)}
+        click.echo(json.dumps(head, ensure_ascii=False))
+        for p in doc.passages:
+            click.echo(json.dumps({"passage": p.index + 1, "start": p.span.start, "end": p.span.end,
+                                   "section": p.section, "text": p.span.text, "norm": p.span.norm},
+                                  ensure_ascii=False))
+        for n in doc.notes:
+            click.echo(json.dumps({"note": n.index + 1, "layer": n.layer, "targets": [t + 1 for t in n.targets],
+                                   "start": n.span.start, "end": n.span.end, "text": n.span.text},
+                                  ensure_ascii=False))
 
 
 DEFAULT_GRAPH = Path("dist") / "yili.nt"
@@ -313,6 +320,27 @@ def ontology(out):
     except (MappingError, ValueError) as exc:
         _fail(str(exc))
     click.echo(f"{count} triples → {out}")
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Table to write [default: corpus/canon/passages.tsv].")
+@click.option("--force", is_flag=True, help="Replace an existing table (its locators are published: think twice).")
+def canon(out, force):
+    """Derive the canonical passages (locators) from the reference text,
+    KR1d0038 (張爾岐《儀禮鄭註句讀》), into a frozen table."""
+    from kg.text.canon import TABLE, derive, reference_file, write_table
+
+    out = out or TABLE
+    if out.exists() and not force:
+        _fail(f"{out} exists and its locators may be cited: use --force to replace it")
+    passages = []
+    try:
+        for chapter in range(1, 18):
+            passages += derive(read_file(reference_file(chapter), "mandoku", chapter))
+    except InputError as exc:
+        _fail(str(exc))
+    click.echo(f"{write_table(passages, out)} canonical passages → {out}")
 
 
 @main.command()

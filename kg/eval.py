@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from kg.paths import ROOT as PACKAGE_ROOT
 from kg.paths import SHARED
 from kg.text.normalise import normalise
 
@@ -107,3 +108,38 @@ def format_scores(scores: dict[str, Score]) -> list[str]:
     for m, s in scores.items():
         lines.append(f"{m:<15}{s.precision:7.3f}{s.recall:7.3f}{s.f1:7.3f}{s.tp:6d}{s.predicted:6d}{s.gold:6d}")
     return lines
+
+
+# --- alignment ----------------------------------------------------------------------
+
+ALIGNMENT_GOLD = PACKAGE_ROOT / "tests" / "data" / "alignment-gold.tsv"
+
+
+def load_alignment_gold(path: Path) -> list[dict]:
+    """Hand-checked pairs: doc, start, end of an edition unit and the
+    locators it reads (``-``: none)."""
+    import csv
+
+    with open(path, encoding="utf-8") as handle:
+        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t",
+                              quoting=csv.QUOTE_NONE)
+        return [{"doc": r["doc"], "start": int(r["start"]), "end": int(r["end"]), "kind": r.get("kind", ""),
+                 "locators": set() if r["locators"].strip() == "-" else set(r["locators"].split("|"))}
+                for r in rows]
+
+
+def score_alignment(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
+    """Precision and recall of the (unit, locator) pairs of the units in the
+    gold set, overall and by kind of unit."""
+    found: dict[tuple[str, int, int], set[str]] = {}
+    for row in predicted:
+        found.setdefault((row["doc"], int(row["start"]), int(row["end"])), set()).add(row["locator"])
+    scores: dict[str, Score] = {"all": Score()}
+    for unit in gold:
+        mine = found.get((unit["doc"], unit["start"], unit["end"]), set())
+        for key in ("all", unit["kind"] or "other"):
+            s = scores.setdefault(key, Score())
+            s.tp += len(mine & unit["locators"])
+            s.predicted += len(mine)
+            s.gold += len(unit["locators"])
+    return scores

@@ -70,6 +70,11 @@ class Locator:
     offset: int
 
 
+# Editions a reader cannot tell apart (any punctuated text is "plain"): their
+# documents are named by file instead.
+GENERIC_EDITIONS = ("plain", "unknown")
+
+
 @dataclass
 class Document:
     path: str  # file name, as the document is known in the graph
@@ -82,3 +87,15 @@ class Document:
     notes: list[Note] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     locators: list[Locator] = field(default_factory=list)
+    # The witness the document belongs to: an edition as one digital copy has
+    # it (KR1d0038-WYG, KR1d0026-SBCK; else the edition, KR1d0044). It names
+    # the document in IRIs with the chapter, so that neither the order of
+    # files nor how a file is built enters an identifier.
+    witness: str | None = None
+
+    @property
+    def key(self) -> str:
+        """``WITNESS/CHAPTER``: the document's name in IRIs (``KR1d0038-WYG/5``)."""
+        stem = self.path.rsplit(".", 1)[0]
+        witness = self.witness or (self.edition if self.edition not in GENERIC_EDITIONS else stem)
+        return f"{witness}/{self.chapter or stem}"

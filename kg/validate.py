@@ -83,7 +83,10 @@ _SHAPES_GRAPH: list = []
 
 def _shapes() -> rdflib.Graph:
     if not _SHAPES_GRAPH:
-        _SHAPES_GRAPH.append(rdflib.Graph().parse(SHAPES, format="turtle"))
+        shapes = rdflib.Graph()
+        for path in sorted(ONTOLOGY.glob("shapes*.ttl")):  # shapes.ttl, shapes-work.ttl …
+            shapes.parse(path, format="turtle")
+        _SHAPES_GRAPH.append(shapes)
     return _SHAPES_GRAPH[0]
 
 

@@ -22,10 +22,11 @@ def seed(prefix: str) -> Path:
 
 @pytest.fixture(scope="session")
 def docs():
-    """The default corpus read by its readers, keyed by seed number."""
+    """The five seeds of the default corpus read by their readers, keyed by seed number."""
     from kg.build import default_corpus
 
-    return {path.name[:3]: read_file(path, fmt, chapter) for path, fmt, chapter in default_corpus()}
+    return {s.path.name[:3]: read_file(s.path, s.format, s.chapter) for s in default_corpus()
+            if s.path.parent == CORPUS}
 
 
 @pytest.fixture(scope="session")

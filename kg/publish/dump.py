@@ -5,38 +5,16 @@ bytes; gzip output has no timestamp for the same reason."""
 from __future__ import annotations
 
 import gzip
-import os
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable
 
 from pyoxigraph import Quad, RdfFormat, Triple, serialize
 
+from kg.atomic import atomic_write  # noqa: F401  (kg dump and build write through it)
 from kg.rdf.graph import PREFIXES
 
 FORMATS = {"turtle": (RdfFormat.TURTLE, ".ttl"), "ntriples": (RdfFormat.N_TRIPLES, ".nt"),
            "nquads": (RdfFormat.N_QUADS, ".nq"), "jsonld": (RdfFormat.JSON_LD, ".jsonld")}
-
-
-@contextmanager
-def atomic_write(path: Path, gz: bool = False):
-    """Yield a binary file whose content replaces ``path`` only on success."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if gz:
-                with gzip.GzipFile(fileobj=handle, mode="wb", mtime=0, filename="") as zipped:
-                    yield zipped
-            else:
-                yield handle
-        os.chmod(tmp, 0o644)  # mkstemp makes files private; dumps are for publishing
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _write_sorted(statements, fmt: RdfFormat, path: Path, gz: bool) -> int:
@@ -57,9 +35,16 @@ def write_nquads(quads: Iterable[Quad], path: Path, gz: bool = False) -> int:
     return _write_sorted(quads, RdfFormat.N_QUADS, path, gz)
 
 
-def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False) -> None:
+def prefixes_for(base: str | None = None) -> dict[str, str]:
+    """The Turtle prefixes, ``yili:`` under the base the data is published at."""
+    from kg.rdf.iris import Minter
+
+    return {**PREFIXES, "yili": Minter(base).vocabulary()} if base else PREFIXES
+
+
+def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False, base: str | None = None) -> None:
     with atomic_write(path, gz) as out:
-        serialize(triples, out, RdfFormat.TURTLE, prefixes=PREFIXES)
+        serialize(triples, out, RdfFormat.TURTLE, prefixes=prefixes_for(base))
 
 
 def write_jsonld(triples: Iterable[Triple], path: Path, gz: bool = False) -> None:
@@ -73,7 +58,7 @@ def union_triples(quads: Iterable[Quad]) -> list[Triple]:
     return list(dict.fromkeys(q.triple for q in quads))
 
 
-def write_dump(quads: list[Quad], fmt: str, path: Path, gz: bool = False) -> int:
+def write_dump(quads: list[Quad], fmt: str, path: Path, gz: bool = False, base: str | None = None) -> int:
     """One dump of the dataset: N-Quads keep the named graphs; the other
     formats hold their union. Returns the number of statements written."""
     if fmt == "nquads":
@@ -82,7 +67,7 @@ def write_dump(quads: list[Quad], fmt: str, path: Path, gz: bool = False) -> int
     if fmt == "ntriples":
         return write_ntriples(triples, path, gz)
     if fmt == "turtle":
-        write_turtle(triples, path, gz)
+        write_turtle(triples, path, gz, base)
     elif fmt == "jsonld":
         write_jsonld(triples, path, gz)
     else:

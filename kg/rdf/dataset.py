@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from pyoxigraph import NamedNode, Quad, RdfFormat, Triple, parse
+from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple, parse
 
 from kg.paths import ONTOLOGY
 from kg.mappings import load_table
+from kg.extract.work import Work
 from kg.model import Document
 from kg.rdf.events import EventGraph
 from kg.rdf.graph import GraphBuilder
-from kg.rdf.iris import Minter
+from kg.rdf.iris import DEFAULT_BASE, Minter
+from kg.rdf.work import WorkGraph
 from kg.rdf.terms import TermGraph
 
-ONTOLOGY_FILES = (ONTOLOGY / "yili.ttl",)
+ONTOLOGY_FILES = (ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl")
 PREDICATES = {
     "rdfs:seeAlso": "http://www.w3.org/2000/01/rdf-schema#seeAlso",
     "skos:exactMatch": "http://www.w3.org/2004/02/skos/core#exactMatch",
@@ -60,18 +62,51 @@ def _in(graph: NamedNode, triples: Iterable[Triple]) -> Iterator[Quad]:
         yield Quad(t.subject, t.predicate, t.object, graph)
 
 
-def dataset_quads(docs: list[Document], events: dict[str, list], base: str | None = None) -> list[Quad]:
-    mint = Minter(base) if base else Minter()
-    builder = GraphBuilder(base)
+def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, base: str | None = None) -> list[Quad]:
+    """Every quad of the dataset, minted under the default base and then moved
+    to ``base`` as a whole (:func:`rebase`), vocabulary included."""
+    mint = Minter()
+    builder = GraphBuilder()
     ontology = NamedNode(mint.graph("ontology"))
     quads = list(_in(ontology, ontology_triples()))
-    quads += _in(ontology, builder.shared_triples({d.edition for d in docs}, {d.chapter for d in docs if d.chapter}))
+    chapters = {d.chapter for d in docs if d.chapter} | set(work.canon)
+    quads += _in(ontology, builder.shared_triples({d.edition for d in docs} | {"KR1d0038"}, chapters))
     quads += _in(ontology, TermGraph(mint).triples())
     event_graph = EventGraph(mint)
     for doc in docs:
+        event_graph.number_attestations(doc, events.get(doc.key, []))
+    work_graph = WorkGraph(mint, event_graph)
+    titles = {int(row["number"]): row["title"] for row in load_table("chapters")}
+    in_work = NamedNode(mint.graph("work"))
+    for chapter, passages in sorted(work.canon.items()):
+        quads += _in(in_work, work_graph.chapter_triples(chapter, titles[chapter], passages,
+                                                          work.references[chapter], work.events[chapter]))
+    quads += _in(in_work, work_graph.parallel_triples(work.parallels))
+    for doc in docs:
         edition = NamedNode(mint.graph("edition", doc.edition))
+        attested = {seq: mint.work_event(w.locator, w.number) for seq, w in work.attested.get(doc.key, {}).items()}
         quads += _in(edition, builder.document_triples(doc))
-        quads += _in(edition, event_graph.document_events(doc, events.get(doc.path, [])))
+        quads += _in(edition, event_graph.document_events(doc, events.get(doc.key, []), attested))
+        quads += _in(edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, [])))
     quads += _in(ontology, event_graph.new_terms())
     quads += _in(NamedNode(mint.graph("links")), link_triples(mint))
-    return quads
+    return rebase(quads, base)
+
+
+def rebase(quads: list[Quad], base: str | None) -> list[Quad]:
+    """The quads with every IRI under the default base moved under ``base``:
+    one ``--base`` moves the data, the graphs and the vocabulary, so that a
+    release build names no ``localhost`` at all."""
+    if not base or Minter(base).base == DEFAULT_BASE:
+        return quads
+    new = Minter(base).base
+
+    def move(term):
+        if isinstance(term, NamedNode) and term.value.startswith(DEFAULT_BASE):
+            return NamedNode(new + term.value[len(DEFAULT_BASE):])
+        if isinstance(term, Literal) and term.value.startswith(DEFAULT_BASE):  # void:uriSpace, a URL as text
+            moved = new + term.value[len(DEFAULT_BASE):]
+            return Literal(moved, language=term.language) if term.language else Literal(moved, datatype=term.datatype)
+        return term
+
+    return [Quad(move(q.subject), move(q.predicate), move(q.object), move(q.graph_name)) for q in quads]

@@ -42,42 +42,68 @@ class EventGraph:
         self.mint = mint
         self.terms = TermGraph(mint)
         self.seen: set[tuple[str, str]] = set()
+        self._attestations: dict[tuple[str, int], str] = {}
         self.known = {kind: set(known_terms(kind)) for kind in ("role", "object", "place", "facing", "action")}
 
-    def document_events(self, doc: Document, events: list[Event]) -> Iterator[Triple]:
+    def document_events(self, doc: Document, events: list[Event],
+                        attested: dict[int, str] | None = None) -> Iterator[Triple]:
+        """The events of one edition document, as attestations: what this
+        edition's passage says was done (``attested``: event seq → the IRI of
+        the event of the work it reports)."""
         m = self.mint
-        d = _n(m.document(doc.path))
+        self.number_attestations(doc, events)
         for ev in events:
-            node = _n(m.event(doc.path, ev.seq))
-            for cls in (Y + "RitualEvent", CRM + "E7_Activity", "http://semanticweb.cs.vu.nl/2009/11/sem/Event"):
-                yield Triple(node, A, _n(cls))
+            node = _n(self.attestation_iri(doc.key, ev.seq))
+            yield Triple(node, A, _n(Y + "EventAttestation"))
+            yield from self.event_fields(node, ev, typed=False)
             yield Triple(node, _n(Y + "sequence"), _int(ev.seq))
-            yield Triple(node, _n(Y + "action"), self.term("action", ev.action))
-            yield Triple(node, _n(Y + "negated"), Literal("true" if ev.negated else "false",
-                                                        datatype=_n(XSD + "boolean")))
-            for role in ev.agents:
-                yield Triple(node, _n(Y + "agent"), self.term("role", role))
-            for role in ev.recipients:
-                yield Triple(node, _n(Y + "recipient"), self.term("role", role))
-            for thing in ev.objects:
-                yield Triple(node, _n(Y + "object"), self.term("object", thing))
-            if ev.place is not None:
-                yield Triple(node, _n(Y + "place"), self.place(ev.place))
-                yield from self.place_triples(ev.place)
-            if ev.facing:
-                yield Triple(node, _n(Y + "facing"), self.term("facing", ev.facing))
-            if ev.quote:
-                yield Triple(node, _n(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
-            passage = _n(m.passage(doc.path, ev.passage))
-            yield Triple(node, _n(Y + "passage"), passage)
-            yield Triple(node, _n(PROV + "wasDerivedFrom"), passage)
+            yield Triple(node, _n(Y + "passage"), _n(m.passage(doc.key, ev.passage)))
             if ev.section is not None:
-                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.path, ev.section)))
-            text = _n(m.event(doc.path, ev.seq) + "#text")
-            yield Triple(node, _n(Y + "evidence"), text)
-            yield Triple(text, A, _n(OA + "SpecificResource"))
-            yield Triple(text, _n(OA + "hasSource"), d)
-            yield from selector_triples(text, doc.source, ev.start, ev.end)
+                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.key, ev.section)))
+            yield from self.evidence(node, doc, ev)
+            if attested and ev.seq in attested:
+                yield Triple(node, _n(Y + "attests"), _n(attested[ev.seq]))
+
+    def number_attestations(self, doc: Document, events: list[Event]) -> None:
+        """Each event's place among its passage's events (its IRI), by seq."""
+        counts: dict[int, int] = {}
+        for ev in events:
+            counts[ev.passage] = counts.get(ev.passage, 0) + 1
+            self._attestations[(doc.key, ev.seq)] = self.mint.attestation(doc.key, ev.passage, counts[ev.passage])
+
+    def attestation_iri(self, key: str, seq: int) -> str:
+        return self._attestations[(key, seq)]
+
+    def event_fields(self, node: NamedNode, ev: Event, typed: bool = True) -> Iterator[Triple]:
+        """What was done, by whom, with what, where: the same for an event of
+        the work and for an edition's report of it."""
+        if typed:
+            for cls in (Y + "RitualEvent", CRM + "E7_Activity", SEM + "Event"):
+                yield Triple(node, A, _n(cls))
+        yield Triple(node, _n(Y + "action"), self.term("action", ev.action))
+        yield Triple(node, _n(Y + "negated"), Literal("true" if ev.negated else "false",
+                                                    datatype=_n(XSD + "boolean")))
+        for role in ev.agents:
+            yield Triple(node, _n(Y + "agent"), self.term("role", role))
+        for role in ev.recipients:
+            yield Triple(node, _n(Y + "recipient"), self.term("role", role))
+        for thing in ev.objects:
+            yield Triple(node, _n(Y + "object"), self.term("object", thing))
+        if ev.place is not None:
+            yield Triple(node, _n(Y + "place"), self.place(ev.place))
+            yield from self.place_triples(ev.place)
+        if ev.facing:
+            yield Triple(node, _n(Y + "facing"), self.term("facing", ev.facing))
+        if ev.quote:
+            yield Triple(node, _n(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
+
+    def evidence(self, node: NamedNode, doc: Document, ev: Event) -> Iterator[Triple]:
+        """The characters the event is read from, in the document's file."""
+        text = _n(node.value + "#text")
+        yield Triple(node, _n(Y + "evidence"), text)
+        yield Triple(text, A, _n(OA + "SpecificResource"))
+        yield Triple(text, _n(OA + "hasSource"), _n(self.mint.document(doc.key)))
+        yield from selector_triples(text, doc.source, ev.start, ev.end)
 
     def term(self, kind: str, label: str) -> NamedNode:
         if label not in self.known[kind]:

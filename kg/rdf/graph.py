@@ -95,9 +95,10 @@ class GraphBuilder:
 
     def document_triples(self, doc: Document) -> Iterator[Triple]:
         m = self.mint
-        d = _n(m.document(doc.path))
+        d = _n(m.document(doc.key))
         yield Triple(d, A, _n(Y + "Document"))
         yield Triple(d, _n(Y + "sourceFile"), Literal(doc.path))
+        yield Triple(d, _n(Y + "witness"), Literal(doc.key.split("/")[0]))
         yield Triple(d, _n(Y + "format"), Literal(doc.format))
         yield Triple(d, _n(Y + "sha256"), Literal(hashlib.sha256(doc.source.encode("utf-8")).hexdigest()))
         yield Triple(d, _n(Y + "length"), _int(len(doc.source)))
@@ -107,7 +108,7 @@ class GraphBuilder:
         if doc.title:
             yield Triple(d, _n(DCT + "title"), Literal(doc.title, language=CLASSICAL))
         for sec in doc.sections:
-            s = _n(m.section(doc.path, sec.index))
+            s = _n(m.section(doc.key, sec.index))
             yield Triple(s, A, _n(Y + "Section"))
             yield Triple(s, _n(DCT + "isPartOf"), d)
             yield Triple(s, _n(RDFS + "label"), Literal(sec.span.text, language=CLASSICAL))
@@ -115,7 +116,7 @@ class GraphBuilder:
             yield from self._selectors(s, d, doc, sec.span)
         layers = table_by("layers", "key")
         for p in doc.passages:
-            node = _n(m.passage(doc.path, p.index))
+            node = _n(m.passage(doc.key, p.index))
             yield Triple(node, A, _n(Y + "Passage"))
             yield Triple(node, A, _n(OA + "SpecificResource"))
             yield Triple(node, _n(OA + "hasSource"), d)
@@ -126,11 +127,11 @@ class GraphBuilder:
             if p.page:
                 yield Triple(node, _n(Y + "page"), Literal(p.page))
             if p.section is not None:
-                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.path, p.section)))
+                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.key, p.section)))
             yield from self._selectors(node, d, doc, p.span)
         for note in doc.notes:
-            node = _n(m.note(doc.path, note.index))
-            body = _n(m.note(doc.path, note.index) + "#body")
+            node = _n(m.note(doc.key, note.index))
+            body = _n(m.note(doc.key, note.index) + "#body")
             layer = layers.get(note.layer, {})
             lang = MODERN if note.layer == "translation" else CLASSICAL
             yield Triple(node, A, _n(OA + "Annotation"))
@@ -142,7 +143,7 @@ class GraphBuilder:
             if layer.get("commentator"):
                 yield Triple(node, _n(DCT + "creator"), _n(m.person(layer["commentator"])))
             for t in note.targets or [None]:
-                target = d if t is None else _n(m.passage(doc.path, t))
+                target = d if t is None else _n(m.passage(doc.key, t))
                 yield Triple(node, _n(OA + "hasTarget"), target)
             yield Triple(node, _n(OA + "hasBody"), body)
             yield Triple(body, A, _n(OA + "SpecificResource"))

@@ -1,13 +1,15 @@
-"""IRIs minted by the project.
+"""IRIs minted by the project (the policy: docs/iris.md).
 
-Every IRI is derived from things that do not change when the rest of the
-corpus changes: a document's IRI from its file name, a passage's from its
-document and its order there, a term's from its key in ``mappings/``. So the
-same passage of the same file gets the same IRI on every build.
+Every IRI is derived from what does not change from build to build: an
+edition document from its witness and chapter (``doc/KR1d0038-WYG/5``), its
+passages and notes from their order in that document, a canonical passage
+from its locator (``passage/5.1.2``), an event of the work from its passage's
+locator and its place among that passage's events, a term from its key in
+``mappings/``. No file name, file hash or order of files enters an IRI, and
+``--base`` moves every one of them, the vocabulary included.
 """
 from __future__ import annotations
 
-from pathlib import PurePath
 from urllib.parse import quote
 
 DEFAULT_BASE = "http://localhost:8000/"
@@ -46,17 +48,37 @@ class Minter:
     def person(self, key: str) -> str:
         return f"{self.base}id/person/{_slug(key)}"
 
-    def document(self, file_name: str) -> str:
-        return f"{self.base}id/doc/{_slug(PurePath(file_name).stem)}"
+    def document(self, key: str) -> str:
+        """An edition's document of one chapter, by ``WITNESS/CHAPTER``."""
+        return f"{self.base}id/doc/{'/'.join(_slug(part) for part in key.split('/'))}"
 
-    def passage(self, file_name: str, index: int) -> str:
-        return f"{self.document(file_name)}/passage/{index + 1}"
+    def passage(self, key: str, index: int) -> str:
+        return f"{self.document(key)}/passage/{index + 1}"
 
-    def note(self, file_name: str, index: int) -> str:
-        return f"{self.document(file_name)}/note/{index + 1}"
+    def note(self, key: str, index: int) -> str:
+        return f"{self.document(key)}/note/{index + 1}"
 
-    def event(self, file_name: str, seq: int) -> str:
-        return f"{self.document(file_name)}/event/{seq}"
+    def attestation(self, key: str, passage: int, number: int) -> str:
+        """An event as one edition passage reports it (``number``: its place
+        among that passage's events, from 1)."""
+        return f"{self.passage(key, passage)}/event/{number}"
+
+    def canonical(self, locator: str) -> str:
+        """A canonical passage of the work, by locator (``5.1.2``)."""
+        return f"{self.base}id/passage/{locator}"
+
+    def work_section(self, chapter: int, section: int) -> str:
+        return f"{self.base}id/section/{chapter}.{section}"
+
+    def work_event(self, locator: str, number: int) -> str:
+        return f"{self.canonical(locator)}/event/{number}"
+
+    def parallel(self, first: str, second: str) -> str:
+        return f"{self.base}id/parallel/{first}_{second}"
+
+    def vocabulary(self) -> str:
+        """The namespace of the ontology: it moves with the base."""
+        return f"{self.base}ontology#"
 
     def term(self, kind: str, label: str) -> str:
         """A role, object, place, facing or act, by its canonical label."""
@@ -69,5 +91,5 @@ class Minter:
     def scheme(self, kind: str) -> str:
         return f"{self.base}id/scheme/{kind}"
 
-    def section(self, file_name: str, index: int) -> str:
-        return f"{self.document(file_name)}/section/{index + 1}"
+    def section(self, key: str, index: int) -> str:
+        return f"{self.document(key)}/section/{index + 1}"

@@ -24,19 +24,23 @@ class Reader:
     description: str
     detect: Callable[[str, str], float]
     read: Callable[[str, str], Document]
+    # A reader of files that may hold several chapters (the whole work in one
+    # plain file) gives one document per chapter.
+    read_all: Callable[[str, str], list[Document]] | None = None
 
 
 _READERS: dict[str, Reader] = {}
 
 
-def register(name: str, description: str, detect, read) -> None:
-    _READERS[name] = Reader(name, description, detect, read)
+def register(name: str, description: str, detect, read, read_all=None) -> None:
+    _READERS[name] = Reader(name, description, detect, read, read_all)
 
 
 def readers() -> dict[str, Reader]:
-    if not _READERS:
-        for module in FORMAT_MODULES:
-            importlib.import_module(f"kg.readers.{module}")
+    # Every module, whatever was imported before (one reader module imported
+    # directly registers only itself).
+    for module in FORMAT_MODULES:
+        importlib.import_module(f"kg.readers.{module}")
     return dict(_READERS)
 
 
@@ -49,28 +53,46 @@ def detect_format(text: str, name: str) -> str:
     return best
 
 
-def read_text(text: str, name: str, fmt: str | None = None, chapter: int | None = None) -> Document:
+def read_text_all(text: str, name: str, fmt: str | None = None, chapter: int | None = None,
+                  witness: str | None = None) -> list[Document]:
+    """The documents of one file: one, or one per chapter where the file
+    holds several and its reader can tell them apart."""
     table = readers()
     if fmt is None:
         fmt = detect_format(text, name)
     elif fmt not in table:
         raise InputError(f"unknown format {fmt!r}: choose one of {', '.join(sorted(table))}")
-    doc = table[fmt].read(text, name)
-    if chapter is not None:
-        doc.chapter = chapter
-    if not doc.passages and not doc.notes:
+    reader = table[fmt]
+    docs = reader.read_all(text, name) if reader.read_all and chapter is None else [reader.read(text, name)]
+    for doc in docs:
+        if chapter is not None:
+            doc.chapter = chapter
+        if witness:
+            doc.witness = witness
+    docs = [d for d in docs if d.passages or d.notes]
+    if not docs:
         raise InputError(f"{name}: read as {fmt}, but no text of the classic or commentary was found")
-    return doc
+    return docs
 
 
-def read_file(path: str | Path, fmt: str | None = None, chapter: int | None = None,
-              max_bytes: int = MAX_INPUT_BYTES) -> Document:
+def read_text(text: str, name: str, fmt: str | None = None, chapter: int | None = None) -> Document:
+    return read_text_all(text, name, fmt, chapter)[0]
+
+
+def read_file_all(path: str | Path, fmt: str | None = None, chapter: int | None = None,
+                  max_bytes: int = MAX_INPUT_BYTES, witness: str | None = None) -> list[Document]:
     path = Path(path)
     try:
         data = read_bytes(path, path.name, max_bytes)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
-    return read_text(decode(data, path.name), path.name, fmt, chapter)
+    return read_text_all(decode(data, path.name), path.name, fmt, chapter, witness)
 
 
-__all__ = ["MAX_INPUT_BYTES", "InputError", "Reader", "detect_format", "read_file", "read_text", "readers", "register"]
+def read_file(path: str | Path, fmt: str | None = None, chapter: int | None = None,
+              max_bytes: int = MAX_INPUT_BYTES) -> Document:
+    """The (first) document of a file."""
+    return read_file_all(path, fmt, chapter, max_bytes)[0]
+
+
+__all__ = ["MAX_INPUT_BYTES", "InputError", "Reader", "detect_format", "read_file", "read_file_all", "read_text", "read_text_all", "readers", "register"]

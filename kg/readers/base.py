@@ -75,14 +75,36 @@ def line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def chapter_titles() -> list[tuple[str, int]]:
+    """Every spelling of every chapter title (mappings/chapters.tsv: the
+    title and its variants, 士昬禮, 大射, 䘮服 …), longest first."""
+    forms = []
+    for row in load_table("chapters"):
+        for form in [row["title"], *filter(None, row.get("variants", "").split("|"))]:
+            forms.append((form, int(row["number"])))
+    return sorted(forms, key=lambda f: -len(f[0]))
+
+
+def chapter_of_title(line: str) -> int | None:
+    """The chapter a title line names (``鄉射禮``, ``大射``, ``鄉射禮第五``)."""
+    line = normalise(line.strip().strip("《》"))
+    for form, number in chapter_titles():
+        if re.fullmatch(re.escape(normalise(form)) + r"(第[一二三四五六七八九十]+)?", line):
+            return number
+    return None
+
+
 def detect_chapter(text: str) -> int | None:
-    """The chapter whose title appears first in the text (``None`` if none)."""
+    """The chapter whose title appears first in the text (``None`` if none).
+    A spelling of two characters (大射, 有司) counts only before 第, since
+    有司 is also a role."""
     best: tuple[int, int] | None = None
     text = normalise(text)  # 鄕飮酒禮 is 鄉飲酒禮
-    for row in load_table("chapters"):
-        pos = text.find(row["title"])
-        if pos >= 0 and (best is None or pos < best[0]):
-            best = (pos, int(row["number"]))
+    for form, number in chapter_titles():
+        form = normalise(form)
+        match = re.search(re.escape(form) + ("第" if len(form) <= 2 else ""), text)
+        if match and (best is None or match.start() < best[0]):
+            best = (match.start(), number)
     return best[1] if best else None
 
 

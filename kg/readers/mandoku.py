@@ -59,7 +59,18 @@ def read(text: str, name: str):
         reader.feed(m)
     reader.flush()
     title = re.search(r"^#\+TITLE:\s*(.+)$", text, re.M)
-    return builder.finish(title=title.group(1).strip() if title else None)
+    doc = builder.finish(title=title.group(1).strip() if title else None)
+    doc.witness = _witness(text, edition)
+    return doc
+
+
+def _witness(text: str, edition: str) -> str:
+    """Text ID and base edition (``KR1d0038-WYG``): a Kanripo text has one
+    branch per edition it was transcribed from, named in its header or in its
+    page markers (``<pb:KR1d0026_SBCK_005-1a>``)."""
+    base = re.search(r"^#\+PROPERTY:\s*BASEEDITION\s+(\w+)", text, re.M) or \
+        re.search(r"<pb:" + re.escape(edition) + r"_([A-Za-z0-9]+)_", text[:20000])
+    return f"{edition}-{base.group(1)}" if base else edition
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,0 +1,138 @@
+"""Events of the work, and which edition events attest them.
+
+A ritual act is one event of the work: the extractor reads the canonical
+passages of a chapter (the reference text, :mod:`kg.text.canon`) and each
+event it finds is named by its passage's locator and its place among that
+passage's events (``5.1.2`` event 3). Changing how one passage is read
+changes only that passage's events.
+
+Every edition is read as well (its characters are its own: variants,
+punctuation, a 注 run in), and each event found there is an **attestation**:
+it is matched, through the alignment of its passage, to the event of the
+work it reports — same act by the same agents, in order — so that counting
+acts counts the work, while each copy keeps its own evidence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from kg.extract.event import Event
+from kg.extract.events import extract_events
+from kg.model import Document, Passage
+from kg.text.align import Alignment
+from kg.text.canon import REFERENCE_WITNESS, CanonPassage, reference_file
+from kg.text.spans import make_span
+
+
+@dataclass
+class WorkEvent:
+    locator: str
+    number: int  # order among the passage's events, from 1
+    event: Event  # as read from the reference text (offsets in the reference file)
+    attestations: list[tuple[str, int]] = field(default_factory=list)  # (document key, event seq)
+
+
+def reference_document(chapter: int, passages: list[CanonPassage]) -> Document:
+    """The chapter's canonical passages as a document of the reference file,
+    so that events of the work point to the reference's own characters."""
+    from kg.readers.base import decode
+    from kg.readers.mandoku import JING_MARKUP
+
+    path = reference_file(chapter)
+    source = decode(path.read_bytes(), path.name)
+    doc = Document(path=path.name, source=source, format="mandoku", edition="KR1d0038", chapter=chapter,
+                   witness=REFERENCE_WITNESS)
+    for i, p in enumerate(passages):
+        span = make_span(source, p.start, p.end, JING_MARKUP)
+        if span.text != p.text:
+            raise ValueError(f"{p.locator}: the reference file no longer reads {p.text[:20]}… at {p.start}")
+        doc.passages.append(Passage(i, span, None))
+    return doc
+
+
+def work_events(chapter: int, passages: list[CanonPassage]) -> tuple[Document, list[WorkEvent]]:
+    doc = reference_document(chapter, passages)
+    out, counts = [], {}
+    for event in extract_events(doc):
+        locator = passages[event.passage].locator
+        counts[locator] = counts.get(locator, 0) + 1
+        out.append(WorkEvent(locator, counts[locator], event))
+    return doc, out
+
+
+def _signature(event: Event, strict: bool) -> tuple:
+    return (event.action, event.negated, tuple(sorted(event.agents))) if strict else (event.action, event.negated)
+
+
+def attest(doc: Document, events: list[Event], alignments: list[Alignment],
+           work: dict[str, list[WorkEvent]]) -> dict[int, WorkEvent]:
+    """The work event each of a document's events attests, by event seq."""
+    by_passage: dict[int, list[Alignment]] = {}
+    for a in alignments:
+        if not a.is_note:
+            by_passage.setdefault(a.item, []).append(a)
+    grouped: dict[str, list[Event]] = {}
+    for event in events:
+        found = by_passage.get(event.passage)
+        if not found:
+            continue
+        inside = [a for a in found if a.start <= event.start < a.end]
+        best = inside[0] if inside else min(found, key=lambda a: min(abs(a.start - event.start),
+                                                                     abs(a.end - event.start)))
+        grouped.setdefault(best.locator, []).append(event)
+    matched: dict[int, WorkEvent] = {}
+    for locator, mine in grouped.items():
+        theirs = work.get(locator, [])
+        free_mine, free_theirs = list(range(len(mine))), list(range(len(theirs)))
+        for strict in (True, False):  # same act by the same agents first, then the same act
+            a = [_signature(mine[i], strict) for i in free_mine]
+            b = [_signature(theirs[j].event, strict) for j in free_theirs]
+            pairs = [(free_mine[blk.a + k], free_theirs[blk.b + k])
+                     for blk in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+                     for k in range(blk.size)]
+            for i, j in pairs:
+                matched[mine[i].seq] = theirs[j]
+                theirs[j].attestations.append((doc.key, mine[i].seq))
+            used_mine, used_theirs = {i for i, _ in pairs}, {j for _, j in pairs}
+            free_mine = [i for i in free_mine if i not in used_mine]
+            free_theirs = [j for j in free_theirs if j not in used_theirs]
+    return matched
+
+
+@dataclass
+class Work:
+    """Everything that ties the editions of a build to the work."""
+
+    canon: dict[int, list[CanonPassage]]  # the chapters built, by number
+    references: dict[int, Document]  # the reference text of each chapter, as a document
+    events: dict[int, list[WorkEvent]]  # events of the work, by chapter
+    alignments: dict[str, list[Alignment]]  # by document key
+    attested: dict[str, dict[int, WorkEvent]]  # document key -> event seq -> event of the work
+    parallels: list[tuple[str, str, float]]
+
+
+def read_work(docs: list[Document], events: dict[str, list[Event]],
+              canon: dict[int, list[CanonPassage]] | None = None) -> Work:
+    """Align every document with the canonical passages of its chapter, read
+    the events of the work, and match each document's events to them."""
+    from kg.text import canon as canon_table
+    from kg.text.align import align_document, parallels
+
+    everything = canon if canon is not None else canon_table.load()
+    chapters = sorted({d.chapter for d in docs if d.chapter in everything})
+    built = {c: everything[c] for c in chapters}
+    references, by_chapter = {}, {}
+    for chapter in chapters:
+        references[chapter], by_chapter[chapter] = work_events(chapter, built[chapter])
+    by_locator: dict[str, list[WorkEvent]] = {}
+    for found in by_chapter.values():
+        for w in found:
+            by_locator.setdefault(w.locator, []).append(w)
+    alignments, attested = {}, {}
+    for doc in docs:
+        if doc.chapter not in built:
+            continue
+        alignments[doc.key] = align_document(doc, built[doc.chapter])
+        attested[doc.key] = attest(doc, events.get(doc.key, []), alignments[doc.key], by_locator)
+    return Work(built, references, by_chapter, alignments, attested, parallels(built))

@@ -1,0 +1,135 @@
+"""The work as RDF: canonical passages and sections, parallels between
+chapters, events of the work, and how each edition reads the work
+(alignments with their scores, variant readings).
+
+- ``id/passage/5.1.2`` a ``yili:CanonicalPassage``: locator, citation,
+  chapter, section (``id/section/5.1``), the reference reading, and the
+  reference file's characters (selectors);
+- ``id/passage/5.1.2/event/3`` a ``yili:RitualEvent``: the act as the
+  reference text writes it, attested by edition events (``yili:attestedBy``);
+- ``…/passage/7#align-5.1.2`` a ``yili:Alignment`` of an edition passage (or
+  a translation note) with a canonical passage, scored;
+- ``…/passage/7#variant-1`` a ``yili:VariantReading``: what the edition reads
+  where the reference reads otherwise, with its offsets in the edition file.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Iterator
+
+from pyoxigraph import Literal, NamedNode, Triple
+
+from kg.extract.work import WorkEvent
+from kg.model import Document
+from kg.rdf.events import EventGraph
+from kg.rdf.graph import A, CLASSICAL, DCT, OA, RDFS, Y, _int, _n, selector_triples
+from kg.rdf.iris import Minter
+from kg.text.align import Alignment
+from kg.text.canon import CanonPassage
+
+DECIMAL = NamedNode("http://www.w3.org/2001/XMLSchema#decimal")
+
+
+def _score(value: float) -> Literal:
+    return Literal(f"{value:.3f}", datatype=DECIMAL)
+
+
+class WorkGraph:
+    def __init__(self, mint: Minter, events: EventGraph):
+        self.mint = mint
+        self.events = events
+
+    def chapter_triples(self, chapter: int, title: str, passages: list[CanonPassage], reference: Document,
+                        work: list[WorkEvent]) -> Iterator[Triple]:
+        m = self.mint
+        ch = _n(m.chapter(chapter))
+        ref = _n(m.document(reference.key))
+        # The reference document is named here too, so that the work's evidence
+        # resolves when the reference edition itself is not among the inputs.
+        yield Triple(ref, A, _n(Y + "Document"))
+        yield Triple(ref, _n(Y + "sourceFile"), Literal(reference.path))
+        yield Triple(ref, _n(Y + "witness"), Literal(reference.key.split("/")[0]))
+        yield Triple(ref, _n(Y + "edition"), _n(m.edition(reference.edition)))
+        yield Triple(ref, _n(Y + "chapter"), ch)
+        yield Triple(ref, _n(Y + "length"), _int(len(reference.source)))
+        yield Triple(ref, _n(Y + "sha256"), Literal(hashlib.sha256(reference.source.encode("utf-8")).hexdigest()))
+        sections = {}
+        for order, p in enumerate(passages, start=1):
+            node = _n(m.canonical(p.locator))
+            yield Triple(node, A, _n(Y + "CanonicalPassage"))
+            yield Triple(node, _n(Y + "locator"), Literal(p.locator))
+            yield Triple(node, _n(Y + "citation"), Literal(p.citation(title), language="zh-Hant"))
+            yield Triple(node, _n(RDFS + "label"), Literal(p.citation(title), language="zh-Hant"))
+            yield Triple(node, _n(DCT + "isPartOf"), ch)
+            yield Triple(node, _n(Y + "sequence"), _int(order))
+            yield Triple(node, _n(Y + "readingText"), Literal(p.text, language=CLASSICAL))
+            yield Triple(node, _n(Y + "normalisedText"), Literal(p.norm, language=CLASSICAL))
+            section = _n(m.work_section(chapter, p.section))
+            yield Triple(node, _n(Y + "inSection"), section)
+            sections[p.section] = p
+            reading = _n(m.canonical(p.locator) + "#reference")
+            yield Triple(node, _n(Y + "referenceReading"), reading)
+            yield Triple(reading, A, _n(OA + "SpecificResource"))
+            yield Triple(reading, _n(OA + "hasSource"), ref)
+            yield from selector_triples(reading, reference.source, p.start, p.end)
+        for number, p in sorted(sections.items()):
+            node = _n(m.work_section(chapter, number))
+            yield Triple(node, A, _n(Y + "WorkSection"))
+            yield Triple(node, _n(DCT + "isPartOf"), ch)
+            yield Triple(node, _n(Y + "sequence"), _int(number + 1))  # section 0 (unmarked) first: 1
+            label = p.section_name if number else "（無節）"
+            yield Triple(node, _n(RDFS + "label"), Literal(label, language="zh-Hant"))
+            if p.heading:
+                yield Triple(node, _n(Y + "heading"), Literal(p.heading, language=CLASSICAL))
+        for w in work:
+            node = _n(m.work_event(w.locator, w.number))
+            yield from self.events.event_fields(node, w.event)
+            yield Triple(node, _n(Y + "sequence"), _int(w.number))
+            yield Triple(node, _n(Y + "passage"), _n(m.canonical(w.locator)))
+            chapter_no, section_no, _ = w.locator.split(".")
+            yield Triple(node, _n(Y + "inSection"), _n(m.work_section(chapter, int(section_no))))
+            yield from self.events.evidence(node, reference, w.event)
+            for key, seq in w.attestations:
+                yield Triple(node, _n(Y + "attestedBy"), _n(self.events.attestation_iri(key, seq)))
+
+    def parallel_triples(self, pairs: list[tuple[str, str, float]]) -> Iterator[Triple]:
+        m = self.mint
+        for first, second, score in pairs:
+            a, b = _n(m.canonical(first)), _n(m.canonical(second))
+            node = _n(m.parallel(first, second))
+            yield Triple(a, _n(Y + "parallel"), b)
+            yield Triple(b, _n(Y + "parallel"), a)
+            yield Triple(node, A, _n(Y + "Parallel"))
+            yield Triple(node, _n(Y + "passage"), a)
+            yield Triple(node, _n(Y + "passage"), b)
+            yield Triple(node, _n(Y + "score"), _score(score))
+
+    def alignment_triples(self, doc: Document, alignments: list[Alignment]) -> Iterator[Triple]:
+        m = self.mint
+        d = _n(m.document(doc.key))
+        for a in alignments:
+            item = _n(m.note(doc.key, a.item) if a.is_note else m.passage(doc.key, a.item))
+            canonical = _n(m.canonical(a.locator))
+            node = _n(f"{item.value}#align-{a.locator}")
+            yield Triple(item, _n(Y + "reads"), canonical)
+            if a.is_note:  # a translation note explains the canonical passage it renders
+                yield Triple(item, _n(OA + "hasTarget"), canonical)
+            yield Triple(node, A, _n(Y + "Alignment"))
+            yield Triple(node, _n(Y + "editionText"), item)
+            yield Triple(node, _n(Y + "canonicalPassage"), canonical)
+            yield Triple(node, _n(Y + "score"), _score(a.score))
+            yield Triple(node, _n(OA + "hasSource"), d)
+            yield from selector_triples(node, doc.source, a.start, a.end)
+            for k, v in enumerate(a.variants, start=1):
+                var = _n(f"{item.value}#variant-{a.locator}-{k}")
+                yield Triple(item, _n(Y + "variant"), var)
+                yield Triple(var, A, _n(Y + "VariantReading"))
+                yield Triple(var, _n(Y + "canonicalPassage"), canonical)
+                yield Triple(var, _n(Y + "reading"), Literal(v.reading, language=CLASSICAL))
+                yield Triple(var, _n(Y + "canonicalReading"), Literal(v.canonical, language=CLASSICAL))
+                yield Triple(var, _n(Y + "canonicalOffset"), _int(v.canon_offset))
+                yield Triple(var, _n(OA + "hasSource"), d)
+                if v.end > v.start:
+                    yield from selector_triples(var, doc.source, v.start, v.end)
+                else:  # the edition lacks the reference's characters here: a point, not a stretch
+                    yield Triple(var, _n(Y + "offset"), _int(v.start))

@@ -1,0 +1,185 @@
+"""One work, many editions: canonical passages with lasting locators, every
+edition aligned to them, events of the work attested by the editions, and
+IRIs that do not move when something else changes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kg.build import Source, default_corpus, extract, graph_quads, read_documents
+from kg.extract.work import read_work, reference_document
+from kg.publish.store import select
+from kg.text import canon
+from tests.conftest import ROOT, SAMPLES, kg
+
+QUERIES = ROOT / "queries"
+
+
+def rows(store, name: str) -> list[dict[str, str]]:
+    return select(store, (QUERIES / name).read_text(encoding="utf-8"))[1]
+
+
+# --- the canonical passages ---------------------------------------------------------
+
+def test_the_frozen_table_still_reads_the_reference_file():
+    """Every locator's characters are where the table says, in all 17 chapters;
+    locators are unique, parse, and number each section from 1 without gaps."""
+    table = canon.load()
+    assert sorted(table) == list(range(1, 18))
+    seen = set()
+    for chapter, passages in table.items():
+        reference_document(chapter, passages)  # raises if any row no longer reads its text
+        numbers: dict[int, list[int]] = {}
+        for p in passages:
+            assert canon.parse_locator(p.locator) == (chapter, p.section, p.number)
+            assert p.locator not in seen
+            seen.add(p.locator)
+            numbers.setdefault(p.section, []).append(p.number)
+        for section, found in numbers.items():
+            assert found == list(range(1, len(found) + 1)), (chapter, section)
+    assert canon.load()[5][0].citation("鄉射禮") == "儀禮·鄉射禮·戒賓 1"
+
+
+def test_kg_canon_refuses_to_overwrite_published_locators(tmp_path):
+    result = kg("canon")
+    assert result.returncode == 1 and "--force" in result.stderr
+    out = tmp_path / "passages.tsv"
+    assert kg("canon", "--out", out).returncode == 0
+    assert out.read_text(encoding="utf-8") == canon.TABLE.read_text(encoding="utf-8")
+
+
+def test_bad_locators_are_refused():
+    for bad in ("5.1", "5.1.x", "05.1.2.3", ""):
+        with pytest.raises(ValueError):
+            canon.parse_locator(bad)
+
+
+# --- the default build ----------------------------------------------------------------
+
+def test_passages_query_gives_the_seventeen_chapters_in_order(built_store):
+    found = rows(built_store, "passages.rq")
+    assert sorted({int(r["chapter"]) for r in found}) == list(range(1, 18))
+    assert len(found) == sum(map(len, canon.load().values()))
+    keys = [tuple(map(int, r["locator"].split("."))) for r in found]
+    assert [k[0] for k in keys] == sorted(k[0] for k in keys)
+    first = found[0]
+    assert first["locator"] == "1.1.1" and first["citation"].startswith("儀禮·士冠禮·") and first["text"]
+
+
+def test_every_passage_of_the_seeds_is_aligned(built_store):
+    aligned = {(r["doc"], int(r["start"])) for r in rows(built_store, "alignment.rq")}
+    docs = {d.path: d for d in read_documents([s for s in default_corpus() if s.path.parent.name == "corpus"])}
+    for doc in docs.values():
+        units = doc.passages or doc.notes  # the translation (002) is aligned sentence by sentence
+        missing = [u.span.text for u in units if (doc.path, u.span.start) not in aligned]
+        assert not missing, (doc.path, missing[:3])
+
+
+def test_counting_acts_counts_the_work_not_the_copies(built_store):
+    """鄉射禮 is built from four witnesses; the 獲者's acts are counted once."""
+    query = """PREFIX yili: <http://localhost:8000/ontology#> PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+      SELECT (COUNT(DISTINCT ?e) AS ?work) (COUNT(DISTINCT ?att) AS ?copies) WHERE {
+        ?e a yili:RitualEvent ; yili:agent/skos:prefLabel ?r ; yili:passage ?p .
+        FILTER(STR(?r) = "獲者") FILTER(STRSTARTS(STR(?p), "http://localhost:8000/id/passage/5."))
+        OPTIONAL { ?e yili:attestedBy ?att } }"""
+    found = select(built_store, query)[1][0]
+    work, copies = int(found["work"]), int(found["copies"])
+    assert 10 < work < copies  # each act once, reported by several editions
+
+
+def test_work_events_have_witnesses_and_parallels_are_linked(built_store):
+    found = rows(built_store, "work-events.rq")
+    assert found and all(r["locator"] and r["action"] for r in found)
+    five = [r for r in found if r["locator"].startswith("5.")]
+    witnesses = {w for r in five for w in r["witnesses"].split("|") if w}
+    assert {"KR1d0038-WYG", "KR1d0026-SBCK", "yili-punctuated", "KR1d0028", "KR1d0030"} <= witnesses
+    query = """PREFIX yili: <http://localhost:8000/ontology#>
+      SELECT ?a ?b WHERE { ?x a yili:Parallel ; yili:passage ?a, ?b . FILTER(STR(?a) < STR(?b)) }"""
+    pairs = {(r["a"].rsplit("/", 1)[1], r["b"].rsplit("/", 1)[1]) for r in select(built_store, query)[1]}
+    chapters = {(a.split(".")[0], b.split(".")[0]) for a, b in pairs}
+    assert ("5", "7") in chapters and all(x != y for x, y in chapters)  # 鄉射禮 ~ 大射儀, never within one chapter
+
+
+def test_variant_readings_are_data(built_store):
+    query = """PREFIX yili: <http://localhost:8000/ontology#> PREFIX oa: <http://www.w3.org/ns/oa#>
+      SELECT ?reading ?canonical ?file ?start ?end WHERE {
+        ?v a yili:VariantReading ; yili:reading ?reading ; yili:canonicalReading ?canonical ;
+           oa:hasSource/yili:sourceFile ?file ; oa:hasSelector ?s .
+        ?s a oa:TextPositionSelector ; oa:start ?start ; oa:end ?end .
+        FILTER(STR(?reading) = "於" && STR(?canonical) = "于") } LIMIT 50"""
+    found = select(built_store, query)[1]
+    assert found
+    for r in found:  # the edition's own characters are where the variant says
+        path = next(ROOT.glob(f"corpus/**/{r['file']}"))
+        text = path.read_text(encoding="utf-8")
+        assert text[int(r["start"]):int(r["end"])] == "於"
+
+
+# --- identifiers that last (library calls on a small build) ------------------------------
+
+def small_corpus() -> list[Source]:
+    return [s for s in default_corpus() if s.chapter == 6]  # 燕禮: seed 004, KR1d0038, KR1d0026
+
+
+def iris(quads, pattern: str) -> set[str]:
+    rx = re.compile(pattern)
+    return {t.value for q in quads for t in (q.subject, q.object) if hasattr(t, "value") and rx.search(t.value)}
+
+
+def test_one_more_edition_adds_alignments_and_moves_no_locator():
+    docs = read_documents(small_corpus())
+    before = graph_quads(docs)
+    sample = next(SAMPLES.glob("kanripo-KR1d0028-*"))
+    more = read_documents([*small_corpus(), Source(Path(sample))])
+    after = graph_quads(more)
+    passages = r"/id/passage/\d+\.\d+\.\d+$"
+    assert iris(before, passages) <= iris(after, passages)
+    old_docs = {d.key for d in docs}
+    kept = {i for i in iris(before, r"/id/doc/") if i.split("/id/doc/")[1].rsplit("/passage", 1)[0] in old_docs}
+    assert kept <= iris(after, r"/id/doc/")
+    assert len(iris(after, r"#align-")) > len(iris(before, r"#align-"))
+    assert any("/id/passage/1." in i for i in iris(after, passages))  # the sample is 士冠禮: its chapter joins
+
+
+def test_changing_one_passage_changes_only_its_event_iris(monkeypatch):
+    import kg.extract.work as work_module
+
+    docs = read_documents(small_corpus())
+    events = extract(docs)
+    before = iris(graph_quads(docs, events=events, work=read_work(docs, events)), r"/id/passage/.*/event/")
+    real = work_module.extract_events
+    target = "6.3.2"
+
+    def drop_first_event_of_one_passage(doc):
+        found = real(doc)
+        index = next(i for i, p in enumerate(canon.load()[6]) if p.locator == target)
+        first = next(e for e in found if e.passage == index)
+        return [e for e in found if e is not first]
+
+    monkeypatch.setattr(work_module, "extract_events", drop_first_event_of_one_passage)
+    after = iris(graph_quads(docs, events=events, work=read_work(docs, events)), r"/id/passage/.*/event/")
+    changed = before ^ after
+    assert changed and all(f"/id/passage/{target}/event/" in i for i in changed)
+
+
+def test_the_same_document_twice_is_refused():
+    from kg.readers import InputError
+
+    one = small_corpus()[1]
+    with pytest.raises(InputError, match="again"):
+        read_documents([one, one])
+
+
+def test_base_moves_everything_including_the_vocabulary(tmp_path):
+    from kg.build import publish_dist
+
+    docs = read_documents(small_corpus())
+    quads = graph_quads(docs, base="https://example.org/yili/")
+    outputs, _ = publish_dist(quads, tmp_path / "dist", base="https://example.org/yili/")
+    for path in outputs:
+        text = path.read_text(encoding="utf-8")
+        assert "localhost" not in text, path.name
+    assert "https://example.org/yili/ontology#RitualEvent" in (tmp_path / "dist" / "yili.nt").read_text(
+        encoding="utf-8")
