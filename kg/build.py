@@ -16,7 +16,7 @@ from kg.publish.dist import clean_leftovers, new_build
 from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
 from kg.rdf.dataset import dataset_quads
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file
-from kg.validate import rdflib_graph, validate
+from kg.validate import validate_quads
 
 
 
@@ -100,7 +100,7 @@ def build(items: Iterable[tuple[Path, str | None, int | None]], out_dir: Path, b
     quads = graph_quads(docs, base, events)
     triples = union_triples(quads)
     validation_started = time.perf_counter()
-    report = validate(rdflib_graph(triples))
+    report = validate_quads(quads)
     validation_seconds = time.perf_counter() - validation_started
     if not report.conforms:
         raise InvalidGraph(report)
