@@ -17,7 +17,7 @@ from kg.publish.dist import clean_leftovers, new_build
 from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
 from kg.rdf.dataset import dataset_quads, rebase
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
-from kg.validate import rdflib_graph, validate
+from kg.validate import validate_quads
 
 
 class InvalidGraph(Exception):
@@ -123,7 +123,7 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
     quads = graph_quads(docs, None, events, work)  # validated under the base the shapes are written for
     triples = union_triples(quads)
     validation_started = time.perf_counter()
-    report = validate(rdflib_graph(triples))
+    report = validate_quads(quads)
     validation_seconds = time.perf_counter() - validation_started
     if not report.conforms:
         raise InvalidGraph(report)

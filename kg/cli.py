@@ -252,9 +252,11 @@ def link(endpoint, out, accepted, links):
 @click.argument("graph", required=False, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),
               help="text for people; turtle (the standard sh:ValidationReport) or json for tools.")
-def validate_command(graph, fmt):
+@click.option("--engine", default="turbo", show_default=True, type=click.Choice(["turbo", "pyshacl"]),
+              help="turbo (pyshacl-turbo, Rust) or pyshacl, the reference engine; both give the same verdict.")
+def validate_command(graph, fmt, engine):
     """Validate GRAPH (default dist/yili.nt; Turtle, N-Triples, N-Quads or
-    JSON-LD) with the SHACL shapes of ontology/shapes.ttl.
+    JSON-LD) with the SHACL shapes of ontology/shapes*.ttl.
 
     Exit status: 0 the graph conforms, 1 it has violations, 2 error (the
     file is missing or cannot be parsed)."""
@@ -263,12 +265,12 @@ def validate_command(graph, fmt):
         format_json,
         format_text,
         format_turtle,
-        load_graph,
+        load_quads,
         validate,
     )
 
     try:
-        report = validate(load_graph(graph or DEFAULT_GRAPH))
+        report = validate(load_quads(graph or DEFAULT_GRAPH), engine=engine)
     except GraphError as exc:
         click.echo(f"kg: error: {exc}", err=True)
         sys.exit(2)

@@ -1,10 +1,18 @@
-"""Validate a graph with the SHACL shapes of ``ontology/shapes.ttl`` (pyshacl).
+"""Validate a graph with the SHACL shapes of ``ontology/shapes*.ttl``.
 
-The data graph is parsed by Oxigraph (fast) and handed to pyshacl as an
-rdflib graph. Inference is off: with 'rdfs' pyshacl is several times slower
-and range inference re-types wrongly used nodes, which hides the very
-``sh:class`` violations the shapes are there to find. The shapes are SHACL
-Core, so no SPARQL runs per focus node.
+Two engines give the same verdict (tests/test_shapes.py runs every
+constraint test with both):
+
+- ``turbo`` (the default): pyshacl-turbo, a Rust SHACL engine with
+  pySHACL's interface. It is fed the quads as Oxigraph serialises them, so
+  no rdflib graph of the data is ever built (that conversion alone cost more
+  than the whole validation does now).
+- ``pyshacl``: the reference engine, on an rdflib graph.
+
+Inference is off: with 'rdfs' pyshacl is several times slower and range
+inference re-types wrongly used nodes, which hides the very ``sh:class``
+violations the shapes are there to find. The shapes are SHACL Core, so no
+SPARQL runs per focus node.
 """
 from __future__ import annotations
 
@@ -12,18 +20,29 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Union
 
 import rdflib
-from pyoxigraph import BlankNode, Literal, NamedNode, Triple, parse
+from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple, parse
 from rdflib.namespace import RDF, SH
 
 from kg.paths import ONTOLOGY
 from kg.publish.store import GraphError, one_line, rdf_format
+from kg.shacl import ENGINES, Lookup, quads_lookup, rdflib_lookup, run_pyshacl, run_turbo
 
-SHAPES = ONTOLOGY / "shapes.ttl"
+DEFAULT_ENGINE = "turbo"
 Y = rdflib.Namespace("http://localhost:8000/ontology#")
 OA = rdflib.Namespace("http://www.w3.org/ns/oa#")
+
+# What validate() accepts: an rdflib graph (old callers), an Oxigraph store,
+# or the quads (or triples) themselves.
+Data = Union[rdflib.Graph, Store, Iterable[Quad], Iterable[Triple]]
+
+
+def shapes_files() -> list[Path]:
+    """Every ``ontology/shapes*.ttl``: one file per part of the model, all
+    of them applied together."""
+    return sorted(ONTOLOGY.glob("shapes*.ttl"))
 
 
 @dataclass
@@ -59,44 +78,80 @@ def _term(term):
     raise TypeError(f"unexpected RDF term {term!r}")
 
 
-def rdflib_graph(triples: Iterable[Triple]) -> rdflib.Graph:
+def rdflib_graph(triples: Iterable[Triple | Quad]) -> rdflib.Graph:
+    """The union of ``triples`` (or quads) as an rdflib graph: what the
+    pyshacl engine needs, and only it."""
     graph = rdflib.Graph()
     for t in triples:
         graph.add((_term(t.subject), _term(t.predicate), _term(t.object)))
     return graph
 
 
-def load_graph(path: Path) -> rdflib.Graph:
-    """A Turtle, N-Triples, N-Quads or JSON-LD file as an rdflib graph."""
+def load_quads(path: Path) -> list[Quad | Triple]:
+    """A Turtle, N-Triples, N-Quads or JSON-LD file as Oxigraph quads."""
     path = Path(path)
     if not path.is_file():
         raise GraphError(f"{path}: no such graph file")
     try:
-        quads = list(parse(path=str(path), format=rdf_format(path)))
+        return list(parse(path=str(path), format=rdf_format(path)))
     except (SyntaxError, ValueError, OSError) as exc:
         raise GraphError(f"{path}: {one_line(exc)}") from exc
-    return rdflib_graph(q.triple if hasattr(q, "triple") else q for q in quads)
+
+
+def load_graph(path: Path) -> rdflib.Graph:
+    """A Turtle, N-Triples, N-Quads or JSON-LD file as an rdflib graph."""
+    return rdflib_graph(load_quads(path))
 
 
 _SHAPES_GRAPH: list = []
 
 
 def _shapes() -> rdflib.Graph:
+    """All shapes files as one graph, parsed once per process."""
     if not _SHAPES_GRAPH:
-        shapes = rdflib.Graph()
-        for path in sorted(ONTOLOGY.glob("shapes*.ttl")):  # shapes.ttl, shapes-work.ttl …
-            shapes.parse(path, format="turtle")
-        _SHAPES_GRAPH.append(shapes)
+        graph = rdflib.Graph()
+        for path in shapes_files():
+            graph.parse(path, format="turtle")
+        _SHAPES_GRAPH.append(graph)
     return _SHAPES_GRAPH[0]
 
 
-def validate(data: rdflib.Graph, shapes: rdflib.Graph | None = None) -> Report:
-    import pyshacl
+def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAULT_ENGINE) -> Report:
+    """Validate ``data`` with ``shapes`` (default: every ontology/shapes*.ttl)
+    on ``engine`` ("turbo" or "pyshacl")."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown SHACL engine {engine!r} (use {', '.join(ENGINES)})")
+    shapes = shapes if shapes is not None else _shapes()
+    if not isinstance(data, (rdflib.Graph, Store)):
+        data = list(data)
+    if engine == "pyshacl":
+        graph = data if isinstance(data, rdflib.Graph) else rdflib_graph(
+            data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data)
+        conforms, results = run_pyshacl(graph, shapes)
+        lookup = lambda: rdflib_lookup(graph)  # noqa: E731
+    else:
+        conforms, results = run_turbo(data, shapes)
+        if isinstance(data, rdflib.Graph):
+            lookup = lambda: rdflib_lookup(data)  # noqa: E731
+        else:
+            lookup = lambda: quads_lookup(  # noqa: E731
+                data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data, _QUOTED)
+    return _report(conforms, results, shapes, lookup)
 
-    conforms, results, _ = pyshacl.validate(data, shacl_graph=shapes if shapes is not None else _shapes(),
-                                            inference="none", advanced=False, allow_warnings=False)
-    violations = [_violation(results, r, data) for r in results.subjects(RDF.type, SH.ValidationResult)]
-    violations.sort(key=lambda v: (v.shape, v.focus, v.message))
+
+def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE) -> Report:
+    """What ``kg build`` calls: the built quads, straight from Oxigraph."""
+    return validate(quads, engine=engine)
+
+
+def _report(conforms: bool, results: rdflib.Graph, shapes: rdflib.Graph, lookup) -> Report:
+    results_nodes = list(results.subjects(RDF.type, SH.ValidationResult))
+    # The passage texts are looked up only when something failed: indexing
+    # the data costs time a conforming graph should not pay.
+    data = lookup() if results_nodes else None
+    owners = _owners(shapes)
+    violations = [_violation(results, r, owners, data) for r in results_nodes]
+    violations.sort(key=lambda v: (v.shape, v.focus, v.message, v.constraint, v.path or "", v.value or ""))
     return Report(bool(conforms), violations, results)
 
 
@@ -108,42 +163,48 @@ def _short(node) -> str:
     return text
 
 
-def _violation(results: rdflib.Graph, result, data: rdflib.Graph) -> Violation:
+def _violation(results: rdflib.Graph, result, owners: dict, data: Lookup) -> Violation:
     focus = results.value(result, SH.focusNode)
     source = results.value(result, SH.sourceShape)
-    shape = _owner(source)
     path = results.value(result, SH.resultPath)
     value = results.value(result, SH.value)
     return Violation(
-        focus=str(focus), shape=_short(shape), constraint=_short(results.value(result, SH.sourceConstraintComponent)),
+        focus=str(focus), shape=_short(owners.get(source, source)),
+        constraint=_short(results.value(result, SH.sourceConstraintComponent)),
         message=str(results.value(result, SH.resultMessage) or ""), path=_short(path) if path is not None else None,
-        value=str(value) if value is not None else None, text=_text_of(data, focus))
+        value=str(value) if value is not None else None, text=_text_of(data, str(focus)))
 
 
 _OWNERS: dict = {}
 
 
-def _owner(source):
+def _owners(shapes: rdflib.Graph) -> dict:
     """A property shape is a blank node: report the named node shape that
     holds it (ys:EventShape), or the shape itself when it is named."""
-    if not _OWNERS:
-        for owner, prop in _shapes().subject_objects(SH.property):
-            _OWNERS[prop] = owner
-    return _OWNERS.get(source, source)
+    key = id(shapes)
+    if key not in _OWNERS:
+        _OWNERS.clear()
+        # The graph is kept with its table so that its id is not reused.
+        _OWNERS[key] = (shapes, {prop: owner for owner, prop in shapes.subject_objects(SH.property)})
+    return _OWNERS[key][1]
 
 
-def _text_of(data: rdflib.Graph, focus) -> str | None:
+_TEXT_OF = (str(Y.passage), str(Y.evidence), str(OA.hasBody))
+_QUOTED = _TEXT_OF + (str(Y.readingText), str(RDF.value), str(OA.hasSelector), str(OA.exact))
+
+
+def _text_of(data: Lookup, focus: str) -> str | None:
     """The passage text (or exact characters) a focus node comes from."""
-    for node in (focus, data.value(focus, Y.passage), data.value(focus, Y.evidence), data.value(focus, OA.hasBody)):
+    for node in [focus] + [data.value(focus, p) for p in _TEXT_OF]:
         if node is None:
             continue
-        text = data.value(node, Y.readingText) or data.value(node, RDF.value)
+        text = data.value(node, str(Y.readingText)) or data.value(node, str(RDF.value))
         if text is not None:
-            return str(text)
-        for selector in data.objects(node, OA.hasSelector):
-            exact = data.value(selector, OA.exact)
+            return text
+        for selector in data.objects(node, str(OA.hasSelector)):
+            exact = data.value(selector, str(OA.exact))
             if exact is not None:
-                return str(exact)
+                return exact
     return None
 
 

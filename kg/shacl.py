@@ -1,0 +1,112 @@
+"""The SHACL engines behind :func:`kg.validate.validate`, each reduced to
+one call: data and shapes in, (conforms, sh:ValidationReport graph) out.
+
+Also the small read-only view of the data that the report needs to quote
+a failing node's passage text, over an rdflib graph or over Oxigraph quads.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable, Protocol
+
+import rdflib
+from pyoxigraph import Quad, RdfFormat, Store, Triple, serialize
+
+ENGINES = ("turbo", "pyshacl")
+
+
+def run_pyshacl(data: rdflib.Graph, shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
+    """The reference engine (pySHACL), on an rdflib graph."""
+    import pyshacl
+
+    conforms, results, _ = pyshacl.validate(data, shacl_graph=shapes, inference="none", advanced=False,
+                                            allow_warnings=False)
+    return bool(conforms), results
+
+
+_COMPILED: dict = {}
+
+
+def _compiled(shapes: rdflib.Graph):
+    """The shapes compiled once per graph object (compiling re-reads every
+    shape triple). The compiled program keeps ``shapes`` itself, so the
+    report's blank property shapes are the very nodes of ``shapes``."""
+    import pyshacl_turbo
+
+    key = id(shapes)
+    if key not in _COMPILED:
+        _COMPILED.clear()
+        _COMPILED[key] = (shapes, pyshacl_turbo.compile_shapes(shapes))
+    return _COMPILED[key][1]
+
+
+def run_turbo(data: rdflib.Graph | Store | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
+    """pyshacl-turbo (Rust). Quads go in as the N-Quads text Oxigraph writes,
+    the very input pyshacl-turbo makes of a pyoxigraph Store itself (see its
+    ``rdf.input_graph``), minus the store: no rdflib graph of the data, no
+    index built only to be dumped again. Core validation sees the union of
+    the named graphs, as pyshacl does for our rdflib union graph."""
+    from pyshacl_turbo import ValidationFailure
+    from pyshacl_turbo.rdf import Input
+
+    if isinstance(data, (rdflib.Graph, Store)):
+        source = data
+    else:
+        text = serialize(data, format=RdfFormat.N_QUADS).decode("utf-8")
+        source = Input(text, "oxigraph-nquads", None, {}, preserve_ids=True)
+    try:
+        conforms, results, _ = _compiled(shapes).validate(source, allow_warnings=False)
+    except ValidationFailure as exc:  # the shapes themselves are wrong
+        raise RuntimeError(f"SHACL shapes rejected by pyshacl-turbo: {exc}") from exc
+    return bool(conforms), results
+
+
+class Lookup(Protocol):
+    """Nodes and predicates by their IRI (or blank node label) strings."""
+
+    def value(self, node: str, predicate: str) -> str | None: ...
+
+    def objects(self, node: str, predicate: str) -> list[str]: ...
+
+
+class _GraphLookup:
+    def __init__(self, graph: rdflib.Graph):
+        self.graph = graph
+
+    def objects(self, node: str, predicate: str) -> list[str]:
+        # A string does not say whether it names an IRI or a blank node: try both.
+        for term in (rdflib.URIRef(node), rdflib.BNode(node)):
+            found = [str(o) for o in self.graph.objects(term, rdflib.URIRef(predicate))]
+            if found:
+                return found
+        return []
+
+    def value(self, node: str, predicate: str) -> str | None:
+        found = self.objects(node, predicate)
+        return found[0] if found else None
+
+
+class _IndexLookup:
+    def __init__(self, index: dict):
+        self.index = index
+
+    def objects(self, node: str, predicate: str) -> list[str]:
+        return self.index.get((node, predicate), [])
+
+    def value(self, node: str, predicate: str) -> str | None:
+        found = self.objects(node, predicate)
+        return found[0] if found else None
+
+
+def rdflib_lookup(graph: rdflib.Graph) -> Lookup:
+    return _GraphLookup(graph)
+
+
+def quads_lookup(quads: Iterable[Quad | Triple], predicates: Iterable[str]) -> Lookup:
+    """An index of the few ``predicates`` a report quotes, in one pass."""
+    wanted = set(predicates)
+    index: dict = defaultdict(list)
+    for q in quads:
+        if q.predicate.value in wanted:
+            index[(q.subject.value, q.predicate.value)].append(q.object.value)
+    return _IndexLookup(dict(index))
