@@ -69,6 +69,18 @@ def default_corpus() -> list[Source]:
                    r.get("witness") or None) for r in rows]
 
 
+def sources(files: Iterable[Path] = (), added: Iterable[Path] = (), fmt: str | None = None,
+            chapter: int | None = None) -> list[Source]:
+    """What ``kg build`` reads: FILES alone, or the default corpus plus the
+    ``--add`` files (format and chapter given for the named files only)."""
+    files, added = list(files), list(added)
+    if files and added:
+        raise InputError("give FILES or --add FILE, not both (--add builds the default corpus plus the file)")
+    if files:
+        return [Source(Path(f), fmt, chapter) for f in files]
+    return [*default_corpus(), *(Source(Path(f), fmt, chapter) for f in added)]
+
+
 def read_documents(items: Iterable[Source | tuple], progress: Callable[[Iterable], Iterable] | None = None,
                    max_bytes: int = MAX_INPUT_BYTES) -> list[Document]:
     """Every file read by its reader (a file of several chapters gives one

@@ -45,15 +45,12 @@ def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added):
 
     dist/ is replaced as a whole: the new build is written into
     dist/builds/ and published by switching the dist/current link."""
-    from kg.build import InvalidGraph, Source, default_corpus
+    from kg.build import InvalidGraph, sources
     from kg.build import build as run_build
     from kg.validate import format_text
 
-    if files and added:
-        _fail("give FILES or --add FILE, not both (--add builds the default corpus plus the file)")
-    items = [Source(Path(f), fmt, chapter) for f in files] if files else [
-        *default_corpus(), *(Source(Path(f), fmt, chapter) for f in added)]
     try:
+        items = sources(files, added, fmt, chapter)
         summary = run_build(items, out_dir, base, progress=_progress, gz=gz, max_bytes=max_bytes)
     except (InputError, MappingError) as exc:
         _fail(str(exc))
@@ -306,6 +303,32 @@ def evaluate(graphs, gold):
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
     for line in format_scores(score(rows, gold_passages)):
+        click.echo(line)
+
+
+@main.command(name="eval-alignment")
+@click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
+              help="Built graph to score [default: dist/yili.nt].")
+@click.option("--gold", type=click.Path(path_type=Path), default=None,
+              help="Hand-checked pairs (TSV: doc, start, end, locators, kind) [default: tests/data/alignment-gold.tsv].")
+def evaluate_alignment(graphs, gold):
+    """Score the alignment of the editions with the canonical passages:
+    precision and recall of (edition passage, locator) pairs, by kind."""
+    from kg.eval import ALIGNMENT_GOLD, format_scores, load_alignment_gold, score_alignment
+    from kg.paths import QUERIES
+    from kg.publish.store import GraphError, QueryError, open_store, solutions
+
+    gold = gold or ALIGNMENT_GOLD
+    try:
+        pairs = load_alignment_gold(gold)
+    except (OSError, ValueError, KeyError) as exc:
+        _fail(f"{gold}: cannot read the gold pairs ({exc.__class__.__name__}: {exc})")
+    try:
+        store = open_store(graphs or [DEFAULT_GRAPH])
+        rows = solutions(store, (QUERIES / "alignment.rq").read_text(encoding="utf-8"))
+    except (GraphError, QueryError) as exc:
+        _fail(str(exc))
+    for line in format_scores(score_alignment(rows, pairs)):
         click.echo(line)
 
 

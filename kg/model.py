@@ -7,6 +7,7 @@ Offsets are Unicode code points, 0-based, end-exclusive, so that
 """
 from __future__ import annotations
 
+import functools
 from array import array
 from dataclasses import dataclass, field
 
@@ -93,7 +94,7 @@ class Document:
     # files nor how a file is built enters an identifier.
     witness: str | None = None
 
-    @property
+    @functools.cached_property
     def key(self) -> str:
         """``WITNESS/CHAPTER``: the document's name in IRIs (``KR1d0038-WYG/5``)."""
         stem = self.path.rsplit(".", 1)[0]

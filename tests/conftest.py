@@ -58,6 +58,20 @@ def built(tmp_path_factory):
     return out
 
 
+# 鄉射禮 in four editions: a build of one chapter of the work, for the tests
+# that start servers and load stores (the whole work is 1.5 million triples).
+CHAPTER_FIVE = ["001_*.txt", "003_*.txt", "KR1d0038/KR1d0038_005.txt", "KR1d0026/KR1d0026_005.txt"]
+
+
+@pytest.fixture(scope="session")
+def built_small(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist-small")
+    files = [next(CORPUS.glob(pattern)) for pattern in CHAPTER_FIVE]
+    result = kg("build", *files, "--chapter", "5", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
 @pytest.fixture(scope="session")
 def built_store(built):
     from pyoxigraph import RdfFormat, Store

@@ -14,9 +14,9 @@ DCAT = "http://www.w3.org/ns/dcat#"
 
 def test_nquads_has_a_graph_per_edition_and_ontology_and_links(built):
     graphs = {q.graph_name.value for q in parse(path=str(built / "yili.nq"), format=RdfFormat.N_QUADS)}
-    assert graphs == {BASE + "graph/ontology", BASE + "graph/links",
+    assert graphs == {BASE + "graph/ontology", BASE + "graph/links", BASE + "graph/work",
                       *(BASE + f"graph/edition/{e}" for e in ("KR1d0038", "KR1d0028", "baihua", "KR1d0030",
-                                                               "KR1d0044"))}
+                                                               "KR1d0044", "KR1d0026", "plain"))}
 
 
 def test_every_format_holds_the_same_graph(built):

@@ -73,13 +73,28 @@ id:place-tangxi a owl:Class, skos:Concept ; skos:inScheme id:places ; rdfs:subCl
 id:facing-bei a owl:Class, skos:Concept ; skos:inScheme id:facings ; rdfs:subClassOf yili:Facing ;
     skos:prefLabel "北面"@zh-Hant, "北面"@zh-Hans .
 
+id:canon a yili:CanonicalPassage ; yili:locator "5.14.2" ; yili:citation "儀禮·鄉射禮·司射請射 2"@zh-Hant ;
+    dcterms:isPartOf id:chapter-5 ; yili:inSection id:wsection ; yili:sequence 1 ;
+    yili:readingText "司射適堂西" ; yili:referenceReading id:canon-reading .
+id:canon-reading a oa:SpecificResource ; oa:hasSource id:doc ; oa:hasSelector id:canon-position, id:canon-quote .
+id:canon-position a oa:TextPositionSelector ; oa:start 0 ; oa:end 5 .
+id:canon-quote a oa:TextQuoteSelector ; oa:exact "司射適堂西" .
+id:wsection a yili:WorkSection ; dcterms:isPartOf id:chapter-5 ; rdfs:label "司射請射"@zh-Hant .
+
 d:event a yili:RitualEvent ; yili:action id:action-shi ; yili:agent id:role-sishe ;
     yili:recipient id:role-bin ; yili:object id:object-gong ; yili:place id:place-tangxi ;
     yili:facing id:facing-bei ; yili:sequence 1 ; yili:negated false ; yili:quote "弓矢既具" ;
-    yili:passage d:passage ; yili:evidence d:event-text .
+    yili:passage id:canon ; yili:evidence d:event-text .
 d:event-text a oa:SpecificResource ; oa:hasSource id:doc ; oa:hasSelector d:event-position, d:event-quote .
 d:event-position a oa:TextPositionSelector ; oa:start 2 ; oa:end 5 .
 d:event-quote a oa:TextQuoteSelector ; oa:exact "適堂西" .
+
+d:att a yili:EventAttestation ; yili:action id:action-shi ; yili:agent id:role-sishe ; yili:sequence 1 ;
+    yili:negated false ; yili:passage d:passage ; yili:attests d:event ; yili:evidence d:event-text .
+d:align a yili:Alignment ; yili:editionText d:passage ; yili:canonicalPassage id:canon ; yili:score 1.000 ;
+    oa:hasSource id:doc ; oa:hasSelector d:passage-position, d:passage-quote .
+d:variant a yili:VariantReading ; yili:canonicalPassage id:canon ; yili:reading "適" ; yili:canonicalReading "適" ;
+    oa:hasSource id:doc .
 
 id:edition-e skos:exactMatch <https://www.kanripo.org/text/KR1d0028/> .
 """
@@ -206,7 +221,24 @@ CASES = [
     ("negated not a boolean", "d:event yili:negated false .", 'd:event yili:negated "no" .', "ys:EventShape",
      "negated"),
     ("two quotations", "", 'd:event yili:quote "有司請射" .', "ys:EventShape", "at most one quotation"),
-    ("event without passage", "d:event yili:passage d:passage .", "", "ys:EventShape", "one passage"),
+    ("event without passage", "d:event yili:passage id:canon .", "", "ys:EventShape", "one canonical passage"),
+    ("event in an edition's passage", "d:event yili:passage id:canon .", "d:event yili:passage d:passage .",
+     "ys:EventShape", "one canonical passage"),
+    ("canonical passage without locator", 'id:canon yili:locator "5.14.2" .', "", "ys:CanonicalPassageShape",
+     "one locator"),
+    ("canonical passage with a bad locator", 'id:canon yili:locator "5.14.2" .', 'id:canon yili:locator "5-14" .',
+     "ys:CanonicalPassageShape", "CHAPTER.SECTION.NUMBER"),
+    ("attestation without passage", "d:att yili:passage d:passage .", "", "ys:AttestationShape",
+     "one passage of an edition"),
+    ("attestation of a passage", "d:att yili:attests d:event .", "d:att yili:attests d:passage .",
+     "ys:AttestationShape", "at most one event of the work"),
+    ("alignment scored above 1", "d:align yili:score 1.000 .", "d:align yili:score 1.5 .", "ys:AlignmentShape",
+     "between 0 and 1"),
+    ("alignment to an edition passage", "d:align yili:canonicalPassage id:canon .",
+     "d:align yili:canonicalPassage d:passage .", "ys:AlignmentShape", "one canonical passage"),
+    ("variant without its reading", 'd:variant yili:reading "適" .', "", "ys:VariantShape", "what the edition reads"),
+    ("canonical passage outside a chapter", "id:canon dcterms:isPartOf id:chapter-5 .", "",
+     "ys:CanonicalPassageShape", "one chapter"),
     ("event without evidence", "d:event yili:evidence d:event-text .", "", "ys:EventShape", "its characters"),
     ("evidence without source", "d:event-text oa:hasSource id:doc .", "", "ys:EvidenceShape", "one document"),
     ("evidence without selectors", "d:event-text oa:hasSelector d:event-position .", "", "ys:SelectedShape",

@@ -113,7 +113,7 @@ def test_variant_readings_are_data(built_store):
     assert found
     for r in found:  # the edition's own characters are where the variant says
         path = next(ROOT.glob(f"corpus/**/{r['file']}"))
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")  # offsets count a CR LF as two code points
         assert text[int(r["start"]):int(r["end"])] == "於"
 
 
@@ -183,3 +183,14 @@ def test_base_moves_everything_including_the_vocabulary(tmp_path):
         assert "localhost" not in text, path.name
     assert "https://example.org/yili/ontology#RitualEvent" in (tmp_path / "dist" / "yili.nt").read_text(
         encoding="utf-8")
+
+
+def test_add_builds_the_default_corpus_plus_the_file(tmp_path):
+    from kg.build import sources
+
+    sample = next(SAMPLES.glob("kanripo-KR1d0028-*"))
+    items = sources(added=[sample])
+    assert items[:-1] == default_corpus() and items[-1].path == sample
+    assert sources([sample]) == [Source(sample)]
+    refused = kg("build", sample, "--add", sample, "--out", tmp_path)
+    assert refused.returncode == 1 and "not both" in refused.stderr and refused.stderr.count("\n") == 1

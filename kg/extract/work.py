@@ -125,6 +125,13 @@ def read_work(docs: list[Document], events: dict[str, list[Event]],
     references, by_chapter = {}, {}
     for chapter in chapters:
         references[chapter], by_chapter[chapter] = work_events(chapter, built[chapter])
+    for doc in docs:  # the reference file under another name is the same document; another text is not
+        reference = references.get(doc.chapter)
+        if reference is not None and doc.key == reference.key and doc.source != reference.source:
+            from kg.readers import InputError
+
+            raise InputError(f"{doc.path}: it is {doc.key}, the reference text, but differs from "
+                             f"{reference.path} of the corpus; give it another witness name")
     by_locator: dict[str, list[WorkEvent]] = {}
     for found in by_chapter.values():
         for w in found:

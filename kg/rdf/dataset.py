@@ -78,9 +78,11 @@ def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, bas
     work_graph = WorkGraph(mint, event_graph)
     titles = {int(row["number"]): row["title"] for row in load_table("chapters")}
     in_work = NamedNode(mint.graph("work"))
+    built = {doc.key for doc in docs}
     for chapter, passages in sorted(work.canon.items()):
         quads += _in(in_work, work_graph.chapter_triples(chapter, titles[chapter], passages,
-                                                          work.references[chapter], work.events[chapter]))
+                                                          work.references[chapter], work.events[chapter],
+                                                          describe_reference=work.references[chapter].key not in built))
     quads += _in(in_work, work_graph.parallel_triples(work.parallels))
     for doc in docs:
         edition = NamedNode(mint.graph("edition", doc.edition))

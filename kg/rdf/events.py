@@ -11,7 +11,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.extract.events import Event
 from kg.model import Document
-from kg.rdf.graph import selector_triples
+from kg.rdf.graph import selector_triples, vocab
 from kg.rdf.iris import ONTOLOGY, Minter
 from kg.rdf.terms import TermGraph, known_terms
 
@@ -31,7 +31,7 @@ def _n(iri: str) -> NamedNode:
 
 
 def _int(value: int) -> Literal:
-    return Literal(str(value), datatype=_n(XSD + "integer"))
+    return Literal(str(value), datatype=vocab(XSD + "integer"))
 
 
 class EventGraph:
@@ -54,15 +54,15 @@ class EventGraph:
         self.number_attestations(doc, events)
         for ev in events:
             node = _n(self.attestation_iri(doc.key, ev.seq))
-            yield Triple(node, A, _n(Y + "EventAttestation"))
+            yield Triple(node, A, vocab(Y + "EventAttestation"))
             yield from self.event_fields(node, ev, typed=False)
-            yield Triple(node, _n(Y + "sequence"), _int(ev.seq))
-            yield Triple(node, _n(Y + "passage"), _n(m.passage(doc.key, ev.passage)))
+            yield Triple(node, vocab(Y + "sequence"), _int(ev.seq))
+            yield Triple(node, vocab(Y + "passage"), _n(m.passage(doc.key, ev.passage)))
             if ev.section is not None:
-                yield Triple(node, _n(Y + "inSection"), _n(m.section(doc.key, ev.section)))
+                yield Triple(node, vocab(Y + "inSection"), _n(m.section(doc.key, ev.section)))
             yield from self.evidence(node, doc, ev)
             if attested and ev.seq in attested:
-                yield Triple(node, _n(Y + "attests"), _n(attested[ev.seq]))
+                yield Triple(node, vocab(Y + "attests"), _n(attested[ev.seq]))
 
     def number_attestations(self, doc: Document, events: list[Event]) -> None:
         """Each event's place among its passage's events (its IRI), by seq."""
@@ -80,29 +80,29 @@ class EventGraph:
         if typed:
             for cls in (Y + "RitualEvent", CRM + "E7_Activity", SEM + "Event"):
                 yield Triple(node, A, _n(cls))
-        yield Triple(node, _n(Y + "action"), self.term("action", ev.action))
-        yield Triple(node, _n(Y + "negated"), Literal("true" if ev.negated else "false",
-                                                    datatype=_n(XSD + "boolean")))
+        yield Triple(node, vocab(Y + "action"), self.term("action", ev.action))
+        yield Triple(node, vocab(Y + "negated"), Literal("true" if ev.negated else "false",
+                                                    datatype=vocab(XSD + "boolean")))
         for role in ev.agents:
-            yield Triple(node, _n(Y + "agent"), self.term("role", role))
+            yield Triple(node, vocab(Y + "agent"), self.term("role", role))
         for role in ev.recipients:
-            yield Triple(node, _n(Y + "recipient"), self.term("role", role))
+            yield Triple(node, vocab(Y + "recipient"), self.term("role", role))
         for thing in ev.objects:
-            yield Triple(node, _n(Y + "object"), self.term("object", thing))
+            yield Triple(node, vocab(Y + "object"), self.term("object", thing))
         if ev.place is not None:
-            yield Triple(node, _n(Y + "place"), self.place(ev.place))
+            yield Triple(node, vocab(Y + "place"), self.place(ev.place))
             yield from self.place_triples(ev.place)
         if ev.facing:
-            yield Triple(node, _n(Y + "facing"), self.term("facing", ev.facing))
+            yield Triple(node, vocab(Y + "facing"), self.term("facing", ev.facing))
         if ev.quote:
-            yield Triple(node, _n(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
+            yield Triple(node, vocab(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
 
     def evidence(self, node: NamedNode, doc: Document, ev: Event) -> Iterator[Triple]:
         """The characters the event is read from, in the document's file."""
         text = _n(node.value + "#text")
-        yield Triple(node, _n(Y + "evidence"), text)
-        yield Triple(text, A, _n(OA + "SpecificResource"))
-        yield Triple(text, _n(OA + "hasSource"), _n(self.mint.document(doc.key)))
+        yield Triple(node, vocab(Y + "evidence"), text)
+        yield Triple(text, A, vocab(OA + "SpecificResource"))
+        yield Triple(text, vocab(OA + "hasSource"), _n(self.mint.document(doc.key)))
         yield from selector_triples(text, doc.source, ev.start, ev.end)
 
     def term(self, kind: str, label: str) -> NamedNode:

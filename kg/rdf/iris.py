@@ -32,6 +32,7 @@ def _segment(text: str) -> str:
 class Minter:
     def __init__(self, base: str = DEFAULT_BASE):
         self.base = base if base.endswith("/") else base + "/"
+        self._documents: dict[str, str] = {}
 
     def work(self) -> str:
         return f"{self.base}id/work/yili"
@@ -50,7 +51,10 @@ class Minter:
 
     def document(self, key: str) -> str:
         """An edition's document of one chapter, by ``WITNESS/CHAPTER``."""
-        return f"{self.base}id/doc/{'/'.join(_slug(part) for part in key.split('/'))}"
+        iri = self._documents.get(key)
+        if iri is None:  # asked for every passage, note and event: made once
+            iri = self._documents[key] = f"{self.base}id/doc/{'/'.join(_slug(part) for part in key.split('/'))}"
+        return iri
 
     def passage(self, key: str, index: int) -> str:
         return f"{self.document(key)}/passage/{index + 1}"

@@ -14,6 +14,7 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.mappings import load_table, split_variants
+from kg.rdf.graph import vocab
 from kg.rdf.iris import ONTOLOGY, Minter
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -49,10 +50,10 @@ def _n(iri: str) -> NamedNode:
 
 
 def _label(node: NamedNode, zh: str, en: str | None, zh_hans: str | None = None) -> Iterator[Triple]:
-    yield Triple(node, _n(SKOS + "prefLabel"), Literal(zh, language="zh-Hant"))
-    yield Triple(node, _n(SKOS + "prefLabel"), Literal(zh_hans or simplified(zh), language="zh-Hans"))
+    yield Triple(node, vocab(SKOS + "prefLabel"), Literal(zh, language="zh-Hant"))
+    yield Triple(node, vocab(SKOS + "prefLabel"), Literal(zh_hans or simplified(zh), language="zh-Hans"))
     if en:
-        yield Triple(node, _n(SKOS + "prefLabel"), Literal(en, language="en"))
+        yield Triple(node, vocab(SKOS + "prefLabel"), Literal(en, language="en"))
 
 
 def known_terms(kind: str) -> dict[str, dict[str, str]]:
@@ -69,8 +70,8 @@ class TermGraph:
         yield from self.class_triples()
         for kind in KINDS:
             scheme = _n(self.mint.scheme(kind))
-            yield Triple(scheme, A, _n(SKOS + "ConceptScheme"))
-            yield Triple(scheme, _n(RDFS + "label"), Literal(f"yili-kg {kind}s", language="en"))
+            yield Triple(scheme, A, vocab(SKOS + "ConceptScheme"))
+            yield Triple(scheme, vocab(RDFS + "label"), Literal(f"yili-kg {kind}s", language="en"))
             for label, row in known_terms(kind).items():
                 yield from self.term_triples(kind, label, row)
 
@@ -78,49 +79,49 @@ class TermGraph:
         top = {"Role", "RitualObject", "Place", "Facing", "Action"}
         for row in load_table("classes"):
             node = _n(Y + row["key"])
-            yield Triple(node, A, _n(OWL + "Class"))
-            yield Triple(node, _n(RDFS + "label"), Literal(row["en"], language="en"))
-            yield Triple(node, _n(RDFS + "label"), Literal(row["label"], language="zh-Hant"))
+            yield Triple(node, A, vocab(OWL + "Class"))
+            yield Triple(node, vocab(RDFS + "label"), Literal(row["en"], language="en"))
+            yield Triple(node, vocab(RDFS + "label"), Literal(row["label"], language="zh-Hant"))
             yield from _label(node, row["label"], row["en"])
             if row["parent"]:
-                yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + row["parent"]))
+                yield Triple(node, vocab(RDFS + "subClassOf"), _n(Y + row["parent"]))
             elif row["key"] not in top:
                 raise ValueError(f"classes.tsv: {row['key']} has no parent")
             if row["note"]:
-                yield Triple(node, _n(SKOS + "scopeNote"), Literal(row["note"], language="en"))
+                yield Triple(node, vocab(SKOS + "scopeNote"), Literal(row["note"], language="en"))
 
     def term_triples(self, kind: str, label: str, row: dict[str, str] | None) -> Iterator[Triple]:
         """A term of the tables, or (row None) one found in the text only
         (a participant in 者, a place composed from a head and directions)."""
         node = _n(self.mint.term(kind, label))
-        yield Triple(node, A, _n(OWL + "Class"))
-        yield Triple(node, A, _n(SKOS + "Concept"))
-        yield Triple(node, _n(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
+        yield Triple(node, A, vocab(OWL + "Class"))
+        yield Triple(node, A, vocab(SKOS + "Concept"))
+        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
         parent = (row or {}).get("class") or KINDS[kind][1]
-        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + parent))
+        yield Triple(node, vocab(RDFS + "subClassOf"), _n(Y + parent))
         yield from _label(node, label, (row or {}).get("en"), (row or {}).get("zh_hans") or None)
         if row is None:
-            yield Triple(node, _n(SKOS + "editorialNote"),
+            yield Triple(node, vocab(SKOS + "editorialNote"),
                          Literal("found in the text; not (yet) in the term tables of mappings/", language="en"))
             return
         for variant in split_variants(row.get("variants", "")):
-            yield Triple(node, _n(SKOS + "altLabel"), Literal(variant.lstrip("~"), language="zh-Hant"))
+            yield Triple(node, vocab(SKOS + "altLabel"), Literal(variant.lstrip("~"), language="zh-Hant"))
         if row.get("definition"):
-            yield Triple(node, _n(SKOS + "definition"), Literal(row["definition"], language="lzh"))
+            yield Triple(node, vocab(SKOS + "definition"), Literal(row["definition"], language="lzh"))
         for other in split_variants(row.get("same_function", "")):
-            yield Triple(node, _n(Y + "sameFunctionAs"), _n(self.mint.term(kind, other)))
+            yield Triple(node, vocab(Y + "sameFunctionAs"), _n(self.mint.term(kind, other)))
         if kind == "action" and row.get("grammar"):
-            yield Triple(node, _n(Y + "grammar"), Literal(row["grammar"]))
+            yield Triple(node, vocab(Y + "grammar"), Literal(row["grammar"]))
 
     def relative_place(self, label: str, head_kind: str, head: str) -> Iterator[Triple]:
         """A place composed in the text (三耦南, 豐上): its own individual,
         related to the thing, role or place it is named from."""
         node = _n(self.mint.term("place", label))
-        yield Triple(node, A, _n(OWL + "Class"))
-        yield Triple(node, A, _n(SKOS + "Concept"))
-        yield Triple(node, _n(SKOS + "inScheme"), _n(self.mint.scheme("place")))
-        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + "RelativePlace"))
+        yield Triple(node, A, vocab(OWL + "Class"))
+        yield Triple(node, A, vocab(SKOS + "Concept"))
+        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme("place")))
+        yield Triple(node, vocab(RDFS + "subClassOf"), vocab(Y + "RelativePlace"))
         yield from _label(node, label, None)
-        yield Triple(node, _n(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
+        yield Triple(node, vocab(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
         if label.startswith(head):
-            yield Triple(node, _n(Y + "direction"), Literal(label[len(head):], language="zh-Hant"))
+            yield Triple(node, vocab(Y + "direction"), Literal(label[len(head):], language="zh-Hant"))

@@ -75,13 +75,14 @@ def line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def chapter_titles() -> list[tuple[str, int]]:
+def chapter_titles(variants: bool = True) -> list[tuple[str, int]]:
     """Every spelling of every chapter title (mappings/chapters.tsv: the
     title and its variants, 士昬禮, 大射, 䘮服 …), longest first."""
     forms = []
     for row in load_table("chapters"):
-        for form in [row["title"], *filter(None, row.get("variants", "").split("|"))]:
-            forms.append((form, int(row["number"])))
+        forms.append((row["title"], int(row["number"])))
+        if variants:
+            forms += [(form, int(row["number"])) for form in row.get("variants", "").split("|") if form]
     return sorted(forms, key=lambda f: -len(f[0]))
 
 
@@ -96,13 +97,15 @@ def chapter_of_title(line: str) -> int | None:
 
 def detect_chapter(text: str) -> int | None:
     """The chapter whose title appears first in the text (``None`` if none).
-    A spelling of two characters (大射, 有司) counts only before 第, since
-    有司 is also a role."""
+    A short variant spelling (大射, 有司) counts only before 第, since 有司
+    is also a role."""
     best: tuple[int, int] | None = None
     text = normalise(text)  # 鄕飮酒禮 is 鄉飲酒禮
+    titles = set(chapter_titles(variants=False))
     for form, number in chapter_titles():
+        strict = (form, number) not in titles and len(form) <= 2
         form = normalise(form)
-        match = re.search(re.escape(form) + ("第" if len(form) <= 2 else ""), text)
+        match = re.search(re.escape(form) + ("第" if strict else ""), text)
         if match and (best is None or match.start() < best[0]):
             best = (match.start(), number)
     return best[1] if best else None
