@@ -40,6 +40,10 @@ def _compiled(shapes: rdflib.Graph):
     return _COMPILED[key][1]
 
 
+def prepare_turbo(shapes: rdflib.Graph) -> None:
+    _compiled(shapes)
+
+
 def run_turbo(data: rdflib.Graph | Store | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
     """pyshacl-turbo (Rust). Quads go in as the N-Quads text Oxigraph writes,
     the very input pyshacl-turbo makes of a pyoxigraph Store itself (see its
