@@ -129,18 +129,21 @@ def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAU
     if not isinstance(data, (rdflib.Graph, Store)):
         data = list(data)
     if engine == "pyshacl":
-        graph = data if isinstance(data, rdflib.Graph) else rdflib_graph(
-            data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data)
-        conforms, results = run_pyshacl(graph, shapes)
-        lookup = lambda: rdflib_lookup(graph)  # noqa: E731
+        data = data if isinstance(data, rdflib.Graph) else rdflib_graph(_quads_of(data))
+        conforms, results = run_pyshacl(data, shapes)
     else:
         conforms, results = run_turbo(data, shapes)
-        if isinstance(data, rdflib.Graph):
-            lookup = lambda: rdflib_lookup(data)  # noqa: E731
-        else:
-            lookup = lambda: quads_lookup(  # noqa: E731
-                data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data, _QUOTED)
-    return _report(conforms, results, shapes, lookup)
+    return _report(conforms, results, shapes, data)
+
+
+def _quads_of(data: Store | list) -> Iterable[Quad | Triple]:
+    return data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data
+
+
+def _lookup(data: rdflib.Graph | Store | list) -> Lookup:
+    if isinstance(data, rdflib.Graph):
+        return rdflib_lookup(data)
+    return quads_lookup(_quads_of(data), _QUOTED)
 
 
 def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE, jobs: int | None = None) -> Report:
@@ -201,11 +204,11 @@ def _order(v: Violation) -> tuple:
     return v.shape, v.focus, v.message, v.constraint, v.path or "", v.value or ""
 
 
-def _report(conforms: bool, results: rdflib.Graph, shapes: rdflib.Graph, lookup) -> Report:
+def _report(conforms: bool, results: rdflib.Graph, shapes: rdflib.Graph, data) -> Report:
     nodes = list(results.subjects(RDF.type, SH.ValidationResult))
     # The passage texts are looked up only when something failed: indexing
     # the data costs time a conforming graph should not pay.
-    data = lookup() if nodes else None
+    data = _lookup(data) if nodes else None
     owners = _owners(shapes)
     found = sorted(((_violation(results, r, owners, data), r) for r in nodes), key=lambda pair: _order(pair[0]))
     return Report(bool(conforms), [v for v, _ in found], results, [r for _, r in found])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 import rdflib
-from pyoxigraph import NamedNode, Quad, RdfFormat, parse
+from pyoxigraph import NamedNode, Quad, RdfFormat, Store, parse
 from rdflib.namespace import RDF, SH
 
 import kg.validate as validation
@@ -124,6 +124,15 @@ def test_the_valid_graph_conforms():
     for engine, report in reports.items():
         assert report.conforms, (engine, "\n".join(format_text(report)))
     assert validate(graph(VALID)).conforms  # an rdflib graph, as old callers give it
+
+
+def test_an_oxigraph_store_validates_on_both_engines():
+    store = Store()
+    store.extend(quads(broken("d:event yili:agent id:role-sishe .")))
+    reports = {engine: validate(store, engine=engine) for engine in ENGINES}
+    assert verdict(reports["turbo"]) == verdict(reports["pyshacl"])
+    for report in reports.values():
+        assert [(v.shape, v.text) for v in report.violations] == [("ys:EventShape", "司射適堂西")]
 
 
 # (what is broken, triples removed, triples added, the shape and message expected)
