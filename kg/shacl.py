@@ -41,6 +41,7 @@ def _compiled(shapes: rdflib.Graph):
 
 
 def prepare_turbo(shapes: rdflib.Graph) -> None:
+    """Compile ``shapes`` now, before threads share the program."""
     _compiled(shapes)
 
 
@@ -49,7 +50,9 @@ def run_turbo(data: rdflib.Graph | Store | list[Quad | Triple], shapes: rdflib.G
     the very input pyshacl-turbo makes of a pyoxigraph Store itself (see its
     ``rdf.input_graph``), minus the store: no rdflib graph of the data, no
     index built only to be dumped again. Core validation sees the union of
-    the named graphs, as pyshacl does for our rdflib union graph."""
+    the named graphs, as pyshacl does for our rdflib union graph.
+    ``Input`` is pyshacl-turbo's own (not in its documented API): hence the
+    version pinned below 0.7 in pyproject.toml, and the tests feed quads."""
     from pyshacl_turbo import ValidationFailure
     from pyshacl_turbo.rdf import Input
 
