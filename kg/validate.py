@@ -199,7 +199,11 @@ def _copy_result(source: rdflib.Graph, result, target: rdflib.Graph, fresh: dict
     shapes it names are left as references: rdflib's cbd() would copy each
     shape again for every result, several times the cost of the rest."""
     def renamed(node):
-        return fresh.setdefault(node, rdflib.BNode()) if isinstance(node, rdflib.BNode) else node
+        if not isinstance(node, rdflib.BNode):
+            return node
+        if node not in fresh:
+            fresh[node] = rdflib.BNode()
+        return fresh[node]
 
     pending, done = [result], set()
     while pending:
