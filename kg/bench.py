@@ -7,18 +7,22 @@ Python allocations during a second, traced run of the stage (tracemalloc);
 """
 from __future__ import annotations
 
+import importlib
 import platform
+import statistics
 import tempfile
 import time
 import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
+from pyoxigraph import RdfFormat, serialize
+
 from kg.paths import QUERIES
-from kg.build import default_corpus, extract, graph_triples, read_documents
+from kg.build import default_corpus, extract, graph_quads, graph_triples, read_documents
 from kg.publish.dump import write_ntriples, write_turtle
 from kg.text.normalise import normalise
-from kg.validate import rdflib_graph, validate
+from kg.validate import DEFAULT_ENGINE, rdflib_graph, shapes_graph, validate, validate_quads
 
 
 def _measure(fn, trace: bool = True):
@@ -60,14 +64,94 @@ def run_bench(scale: int = 1):
         yield _row("extract", t, peak, chars, None) + f"   {sum(map(len, events.values())):,} events"
         triples, t, peak = _measure(lambda: graph_triples(docs, events=events))
         yield _row("graph", t, peak, chars, len(triples))
-        # SHACL validation, as kg build runs it (conversion to rdflib included);
-        # memory is traced on the corpus x1 only: tracing pyshacl takes minutes.
-        report, t, peak = _measure(lambda: validate(rdflib_graph(triples)), trace=n == 1)
+        # SHACL validation, as kg build runs it: the default engine on the
+        # quads, one named graph at a time (kg.parts). Memory is traced on the
+        # corpus x1 only; the Rust engine's own memory is not a Python
+        # allocation, so tracemalloc does not see it.
+        quads = graph_quads(docs, events=events)
+        report, t, peak = _measure(lambda: validate_quads(quads), trace=n == 1)
         yield _row("validate", t, peak, chars, len(triples)) + ("" if report.conforms else "   DOES NOT CONFORM")
+        yield from compare_engines(quads, triples, repeats=3 if n == 1 else 1)
+        del quads
         with tempfile.TemporaryDirectory() as tmp:
             _, t, peak = _measure(lambda: (write_ntriples(triples, Path(tmp) / "g.nt"),
                                            write_turtle(triples, Path(tmp) / "g.ttl")))
         yield _row("serialise", t, peak, chars, len(triples))
+
+
+def compare_engines(quads, triples, repeats: int = 3):
+    """The default engine beside pyshacl (the reference) and pyrudof (an
+    anchor, timed only when it is installed: it is not a dependency), on
+    the same graph (``triples`` is the union of ``quads``) and the same
+    shapes, each timed from the data in memory to its verdict. The fast
+    ones run ``repeats`` times, interleaved, and report medians, so that a
+    busy machine slows them alike."""
+    runs = {
+        "build": lambda: validate_quads(quads).conforms,  # what kg build runs
+        "whole": lambda: validate(triples).conforms,  # the same engine on the union at once
+        "rudof": _rudof_runner(triples),
+    }
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    verdicts = {}
+    for _ in range(repeats):
+        for name, fn in runs.items():
+            if fn is not None:
+                verdicts[name], t = _timed(fn)
+                times[name].append(t)
+    started = time.perf_counter()
+    graph = rdflib_graph(triples)
+    converted = time.perf_counter() - started
+    verdicts["pyshacl"], t_ref = _timed(lambda: validate(graph, engine="pyshacl").conforms)
+    del graph
+    median = {name: statistics.median(t) for name, t in times.items() if t}
+    yield (f"  SHACL engines on the same {len(triples):,} triples and shapes, data in memory to verdict"
+           + (f" (medians of {repeats} interleaved runs):" if repeats > 1 else ":"))
+    yield f"    {DEFAULT_ENGINE + ', by graph (kg build)':<32} {median['build']:>8.3f} s"
+    yield f"    {DEFAULT_ENGINE + ', whole graph at once':<32} {median['whole']:>8.3f} s"
+    yield f"    {'pyshacl (reference)':<32} {converted + t_ref:>8.3f} s   ({converted:.3f} s of it building the rdflib graph)"
+    if runs["rudof"] is None:
+        yield f"    {'pyrudof':<32} {'':>8}     not installed (pip install pyrudof to compare)"
+    else:
+        rudof = runs["rudof"]
+        yield (f"    {'pyrudof':<32} {median['rudof']:>8.3f} s   (load {statistics.median(rudof.load):.3f} s "
+               f"+ validate {statistics.median(rudof.check):.3f} s)")
+        ratio = median["build"] / median["rudof"]
+        yield (f"    {DEFAULT_ENGINE}/pyrudof {ratio:.2f}: target ≤ 0.80 {'met' if ratio <= 0.8 else 'NOT MET'} "
+               f"({median['build'] / statistics.median(rudof.check):.2f} against pyrudof's validation alone)")
+    yield ("    verdicts agree: " + ("yes" if len(set(verdicts.values())) == 1 else "NO") + " ("
+           + ", ".join(f"{k} {'conforms' if v else 'violations'}" for k, v in verdicts.items()) + ")")
+
+
+def _timed(fn):
+    started = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - started
+
+
+def _rudof_runner(triples):
+    """pyrudof from the same triples: N-Triples text in, its verdict out."""
+    try:
+        # importlib, not an import statement: pyrudof is an optional anchor,
+        # never a dependency of the commands (tests/test_install.py).
+        pyrudof = importlib.import_module("pyrudof")
+    except ImportError:
+        return None
+    shapes = shapes_graph().serialize(format="turtle")
+
+    def run():
+        rudof = pyrudof.Rudof(pyrudof.RudofConfig())
+        started = time.perf_counter()
+        rudof.read_data(serialize(triples, format=RdfFormat.N_TRIPLES).decode("utf-8"),
+                        format=pyrudof.RDFFormat.NTriples)
+        rudof.read_shacl(shapes)
+        loaded = time.perf_counter()
+        conforms = rudof.validate_shacl().conforms
+        run.load.append(loaded - started)
+        run.check.append(time.perf_counter() - loaded)
+        return conforms
+
+    run.load, run.check = [], []
+    return run
 
 
 def run_http_bench(dist: Path, repeats: int = 20):

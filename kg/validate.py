@@ -17,7 +17,9 @@ SPARQL runs per focus node.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Union
@@ -26,9 +28,10 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple, parse
 from rdflib.namespace import RDF, SH
 
+from kg.parts import partition, splittable
 from kg.paths import ONTOLOGY
 from kg.publish.store import GraphError, one_line, rdf_format
-from kg.shacl import ENGINES, Lookup, quads_lookup, rdflib_lookup, run_pyshacl, run_turbo
+from kg.shacl import ENGINES, Lookup, prepare_turbo, quads_lookup, rdflib_lookup, run_pyshacl, run_turbo
 
 DEFAULT_ENGINE = "turbo"
 Y = rdflib.Namespace("http://localhost:8000/ontology#")
@@ -61,6 +64,7 @@ class Report:
     conforms: bool
     violations: list[Violation] = field(default_factory=list)
     graph: rdflib.Graph | None = None  # the sh:ValidationReport
+    nodes: list = field(default_factory=list, repr=False)  # each violation's sh:ValidationResult in graph
 
     def by_shape(self) -> Counter:
         return Counter(v.shape for v in self.violations)
@@ -106,7 +110,7 @@ def load_graph(path: Path) -> rdflib.Graph:
 _SHAPES_GRAPH: list = []
 
 
-def _shapes() -> rdflib.Graph:
+def shapes_graph() -> rdflib.Graph:
     """All shapes files as one graph, parsed once per process."""
     if not _SHAPES_GRAPH:
         graph = rdflib.Graph()
@@ -121,38 +125,109 @@ def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAU
     on ``engine`` ("turbo" or "pyshacl")."""
     if engine not in ENGINES:
         raise ValueError(f"unknown SHACL engine {engine!r} (use {', '.join(ENGINES)})")
-    shapes = shapes if shapes is not None else _shapes()
+    shapes = shapes if shapes is not None else shapes_graph()
     if not isinstance(data, (rdflib.Graph, Store)):
         data = list(data)
     if engine == "pyshacl":
-        graph = data if isinstance(data, rdflib.Graph) else rdflib_graph(
-            data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data)
-        conforms, results = run_pyshacl(graph, shapes)
-        lookup = lambda: rdflib_lookup(graph)  # noqa: E731
+        data = data if isinstance(data, rdflib.Graph) else rdflib_graph(_quads_of(data))
+        conforms, results = run_pyshacl(data, shapes)
     else:
         conforms, results = run_turbo(data, shapes)
-        if isinstance(data, rdflib.Graph):
-            lookup = lambda: rdflib_lookup(data)  # noqa: E731
-        else:
-            lookup = lambda: quads_lookup(  # noqa: E731
-                data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data, _QUOTED)
-    return _report(conforms, results, shapes, lookup)
+    return _report(conforms, results, shapes, data)
 
 
-def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE) -> Report:
-    """What ``kg build`` calls: the built quads, straight from Oxigraph."""
-    return validate(quads, engine=engine)
+def _quads_of(data: Store | list) -> Iterable[Quad | Triple]:
+    return data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data
 
 
-def _report(conforms: bool, results: rdflib.Graph, shapes: rdflib.Graph, lookup) -> Report:
-    results_nodes = list(results.subjects(RDF.type, SH.ValidationResult))
+def _lookup(data: rdflib.Graph | Store | list) -> Lookup:
+    if isinstance(data, rdflib.Graph):
+        return rdflib_lookup(data)
+    return quads_lookup(_quads_of(data), _QUOTED)
+
+
+def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE, jobs: int | None = None) -> Report:
+    """What ``kg build`` calls: the built quads, straight from Oxigraph,
+    validated one named graph at a time with the nodes the graphs share
+    (:mod:`kg.parts`), ``jobs`` parts at once (default: one per core, at
+    most 2). Same verdict as :func:`validate` on the whole; the engine holds
+    one part (and its N-Quads text) per job, not the whole dataset."""
+    shapes = shapes_graph()
+    parts = partition(quads) if splittable(shapes) else [list(quads)]
+    if len(parts) == 1:
+        return validate(parts[0], shapes, engine)
+    # pyshacl holds the GIL: threads would only take turns.
+    jobs = 1 if engine == "pyshacl" else (jobs or min(2, os.cpu_count() or 1))
+    if engine == "turbo":
+        prepare_turbo(shapes)  # compiled once, before the threads share it
+    _owners(shapes)
+    with ThreadPoolExecutor(jobs) as pool:
+        reports = list(pool.map(lambda part: validate(part, shapes, engine), parts))
+    return _merge(reports)
+
+
+def _key(v: Violation) -> tuple:
+    return v.focus, v.shape, v.constraint, v.path, v.value, v.message
+
+
+def _merge(reports: list[Report]) -> Report:
+    """One report of the parts' reports. A shared node is validated in
+    every part: its violations are reported once."""
+    seen, violations, nodes = set(), [], []
+    graph = rdflib.Graph()
+    report = rdflib.BNode()
+    conforms = all(r.conforms for r in reports)
+    graph.add((report, RDF.type, SH.ValidationReport))
+    graph.add((report, SH.conforms, rdflib.Literal(conforms)))
+    for part in reports:
+        fresh: dict = {}  # blank node labels restart in each part's report
+        for v, result in zip(part.violations, part.nodes):
+            if _key(v) in seen:
+                continue
+            seen.add(_key(v))
+            violations.append(v)
+            nodes.append(_copy_result(part.graph, result, graph, fresh))
+            graph.add((report, SH.result, nodes[-1]))
+    for prefix, namespace in reports[0].graph.namespaces():
+        graph.bind(prefix, namespace)
+    found = sorted(zip(violations, nodes), key=lambda pair: _order(pair[0]))
+    return Report(conforms, [v for v, _ in found], graph, [r for _, r in found])
+
+
+def _copy_result(source: rdflib.Graph, result, target: rdflib.Graph, fresh: dict):
+    """Copy one result (and its sh:detail results) with new blank nodes. The
+    shapes it names are left as references: rdflib's cbd() would copy each
+    shape again for every result, several times the cost of the rest."""
+    def renamed(node):
+        if not isinstance(node, rdflib.BNode):
+            return node
+        if node not in fresh:
+            fresh[node] = rdflib.BNode()
+        return fresh[node]
+
+    pending, done = [result], set()
+    while pending:
+        node = pending.pop()
+        done.add(node)
+        for _, p, o in source.triples((node, None, None)):
+            if isinstance(o, rdflib.BNode) and p != SH.sourceShape and o not in done:
+                pending.append(o)
+            target.add((renamed(node), p, o if p == SH.sourceShape else renamed(o)))
+    return renamed(result)
+
+
+def _order(v: Violation) -> tuple:
+    return v.shape, v.focus, v.message, v.constraint, v.path or "", v.value or ""
+
+
+def _report(conforms: bool, results: rdflib.Graph, shapes: rdflib.Graph, data) -> Report:
+    nodes = list(results.subjects(RDF.type, SH.ValidationResult))
     # The passage texts are looked up only when something failed: indexing
     # the data costs time a conforming graph should not pay.
-    data = lookup() if results_nodes else None
+    data = _lookup(data) if nodes else None
     owners = _owners(shapes)
-    violations = [_violation(results, r, owners, data) for r in results_nodes]
-    violations.sort(key=lambda v: (v.shape, v.focus, v.message, v.constraint, v.path or "", v.value or ""))
-    return Report(bool(conforms), violations, results)
+    found = sorted(((_violation(results, r, owners, data), r) for r in nodes), key=lambda pair: _order(pair[0]))
+    return Report(bool(conforms), [v for v, _ in found], results, [r for _, r in found])
 
 
 def _short(node) -> str:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pytest
 import rdflib
-from pyoxigraph import RdfFormat, parse
+from pyoxigraph import NamedNode, Quad, RdfFormat, Store, parse
+from rdflib.namespace import RDF, SH
 
 import kg.validate as validation
+from kg.parts import partition, splittable
 from kg.shacl import ENGINES
-from kg.validate import format_text, validate
+from kg.validate import format_text, validate, validate_quads
 from tests.conftest import kg
 
 VALID = """
@@ -137,6 +139,15 @@ def test_the_valid_graph_conforms():
     for engine, report in reports.items():
         assert report.conforms, (engine, "\n".join(format_text(report)))
     assert validate(graph(VALID)).conforms  # an rdflib graph, as old callers give it
+
+
+def test_an_oxigraph_store_validates_on_both_engines():
+    store = Store()
+    store.extend(quads(broken("d:event yili:agent id:role-sishe .")))
+    reports = {engine: validate(store, engine=engine) for engine in ENGINES}
+    assert verdict(reports["turbo"]) == verdict(reports["pyshacl"])
+    for report in reports.values():
+        assert [(v.shape, v.text) for v in report.violations] == [("ys:EventShape", "司射適堂西")]
 
 
 # (what is broken, triples removed, triples added, the shape and message expected)
@@ -332,3 +343,53 @@ def test_build_refuses_an_invalid_graph_and_leaves_dist(tmp_path, monkeypatch):
     assert "at least one agent" in result.output and "does not conform" in result.output
     assert (out / "yili.nt").read_text(encoding="utf-8") == "previous build\n"
     assert not (out / "yili.ttl").exists() and not (out / "void.ttl").exists()
+
+
+# --- Validation by parts (kg.parts): the verdict of the whole ------------------
+
+ID, D = "http://localhost:8000/id/", "http://localhost:8000/id/doc/x/"
+EDITION_A, EDITION_B, ONTOLOGY_GRAPH = (NamedNode(f"http://localhost:8000/graph/{name}")
+                                        for name in ("edition/a", "edition/b", "ontology"))
+
+
+def dataset(g: rdflib.Graph) -> list[Quad]:
+    """``g`` laid out as kg build lays out a dataset: the texts (d:) in one
+    edition graph and a copy of them (d2:) in another; the rest in the
+    ontology graph, except one place term that lives in the first edition
+    graph, as terms first met in a text do, and that the copy uses too."""
+    def copy(term):
+        return NamedNode(term.value.replace(D, D[:-1] + "2/")) if isinstance(term, NamedNode) else term
+
+    out = []
+    for q in quads(g):
+        own = q.subject.value.startswith(D) or q.subject.value == ID + "place-tangxi"
+        out.append(Quad(q.subject, q.predicate, q.object, EDITION_A if own else ONTOLOGY_GRAPH))
+        if q.subject.value.startswith(D):
+            out.append(Quad(copy(q.subject), q.predicate, copy(q.object), EDITION_B))
+    return out
+
+
+def test_the_dataset_splits_into_parts_that_conform():
+    data = dataset(graph(VALID))
+    parts = partition(data)
+    assert len(parts) >= 2 and all(len(p) < len(data) for p in parts)
+    report = validate_quads(data)
+    assert report.conforms, "\n".join(format_text(report))
+
+
+@pytest.mark.parametrize("what, remove, add, shape, message", CASES, ids=[c[0] for c in CASES])
+def test_validation_by_parts_finds_what_the_whole_does(what, remove, add, shape, message):
+    data = dataset(broken(remove, add))
+    whole, by_parts = validate(data), validate_quads(data, jobs=2)
+    assert not by_parts.conforms
+    assert [(v.focus, v.shape, v.constraint, v.path, v.value, v.message, v.text) for v in by_parts.violations] == \
+        [(v.focus, v.shape, v.constraint, v.path, v.value, v.message, v.text) for v in whole.violations]
+    assert len(list(by_parts.graph.subjects(RDF.type, SH.ValidationResult))) == len(by_parts.violations)
+
+
+def test_shapes_that_look_beyond_a_node_are_not_split():
+    assert splittable(validation.shapes_graph())
+    for feature in ("sh:path [ sh:inversePath yili:passage ] ; sh:minCount 1", "sh:targetNode id:work"):
+        shapes = graph(PREFIXES + "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
+                       f"id:S a sh:NodeShape ; sh:property [ {feature} ] .")
+        assert not splittable(shapes), feature
