@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from pyoxigraph import BlankNode, NamedNode, Quad, RdfFormat, Triple, parse
+from pyoxigraph import NamedNode, Quad, RdfFormat, Triple, parse
 
 from kg.paths import ONTOLOGY
 from kg.mappings import load_table
@@ -32,20 +32,9 @@ PREDICATES = {
 
 
 def ontology_triples() -> list[Triple]:
-    """The schema's triples. Its blank nodes (OWL lists, class expressions)
-    are labelled by their order in the file, not at random by the parser,
-    so that two builds of the same input give the same bytes."""
     triples = []
     for path in ONTOLOGY_FILES:
-        labels: dict[BlankNode, BlankNode] = {}
-
-        def stable(term):
-            if isinstance(term, BlankNode):
-                return labels.setdefault(term, BlankNode(f"{path.stem}{len(labels)}"))
-            return term
-
-        for q in parse(path=str(path), format=RdfFormat.TURTLE):
-            triples.append(Triple(stable(q.subject), q.predicate, stable(q.object)))
+        triples += [q.triple for q in parse(path=str(path), format=RdfFormat.TURTLE)]
     return triples
 
 
