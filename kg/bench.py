@@ -72,7 +72,6 @@ def run_bench(scale: int = 1):
         report, t, peak = _measure(lambda: validate_quads(quads), trace=n == 1)
         yield _row("validate", t, peak, chars, len(triples)) + ("" if report.conforms else "   DOES NOT CONFORM")
         yield from compare_engines(quads, triples, repeats=3 if n == 1 else 1)
-        del quads
         with tempfile.TemporaryDirectory() as tmp:
             _, t, peak = _measure(lambda: (write_ntriples(triples, Path(tmp) / "g.nt"),
                                            write_turtle(triples, Path(tmp) / "g.ttl")))
@@ -102,7 +101,6 @@ def compare_engines(quads, triples, repeats: int = 3):
     graph = rdflib_graph(triples)
     converted = time.perf_counter() - started
     verdicts["pyshacl"], t_ref = _timed(lambda: validate(graph, engine="pyshacl").conforms)
-    del graph
     median = {name: statistics.median(t) for name, t in times.items() if t}
     yield (f"  SHACL engines on the same {len(triples):,} triples and shapes, data in memory to verdict"
            + (f" (medians of {repeats} interleaved runs):" if repeats > 1 else ":"))

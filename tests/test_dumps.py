@@ -2,14 +2,20 @@
 from __future__ import annotations
 
 import gzip
+import re
 
 from pyoxigraph import RdfFormat, Store, parse
 
-from tests.conftest import kg, seed
+from kg.mappings import load_table
+from tests.conftest import ROOT, kg, seed
 
 BASE = "http://localhost:8000/"
 VOID = "http://rdfs.org/ns/void#"
 DCAT = "http://www.w3.org/ns/dcat#"
+DCT = "http://purl.org/dc/terms/"
+FOAF = "http://xmlns.com/foaf/0.1/"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+IANA = "https://www.iana.org/assignments/media-types/"
 
 
 def test_nquads_has_a_graph_per_edition_and_ontology_and_links(built):
@@ -44,7 +50,8 @@ def test_void_lists_each_dump_with_size_and_count(built):
     assert ask(f"ASK {{ ?d <{VOID}classPartition> [ <{VOID}class> <{BASE}ontology#RitualEvent> ; <{VOID}entities> ?n ] "
                f"FILTER(?n > 3000) }}")
     assert ask(f"ASK {{ ?d <{VOID}propertyPartition> [ <{VOID}property> <{BASE}ontology#agent> ] }}")
-    assert ask(f"ASK {{ ?l a <{VOID}Linkset> ; <{VOID}objectsTarget> <https://ctext.org/> ; <{VOID}triples> 2 }}")
+    assert ask(f"ASK {{ ?l a <{VOID}Linkset> ; <{VOID}objectsTarget> [ <{FOAF}homepage> <https://ctext.org/> ] ; "
+               f"<{VOID}triples> 2 }}")
     assert ask(f"ASK {{ ?d <{VOID}vocabulary> <http://www.w3.org/ns/oa#> }}")
 
 
@@ -70,3 +77,46 @@ def test_kg_dump_streams_each_format(built, tmp_path):
     assert to_stdout.stdout.count("\n") == sum(1 for _ in open(built / "yili.nq", "rb"))
     missing = kg("dump", "--format", "turtle", "--out", tmp_path / "y.ttl", "--source", tmp_path / "none.nq")
     assert missing.returncode == 1 and not (tmp_path / "y.ttl").exists()
+
+
+def test_void_is_what_a_dcat_ap_catalogue_expects(built):
+    """accessURL beside every downloadURL, issued/modified dates and a
+    version from the data, IANA media-type IRIs, example resources that
+    exist, linksets whose targets are datasets (with home pages)."""
+    store = Store()
+    store.load(path=str(built / "void.ttl"), format=RdfFormat.TURTLE)
+    rows = lambda q: list(store.query(q))  # noqa: E731
+
+    dists = rows(f"""SELECT ?d ?download ?access ?type WHERE {{ ?ds <{DCAT}distribution> ?d .
+        OPTIONAL {{ ?d <{DCAT}downloadURL> ?download }} OPTIONAL {{ ?d <{DCAT}accessURL> ?access }}
+        OPTIONAL {{ ?d <{DCAT}mediaType> ?type }} }}""")
+    assert len(dists) >= 4
+    assert all(r["access"] is not None for r in dists)
+    media = {"ttl": "text/turtle", "nt": "application/n-triples", "nq": "application/n-quads",
+             "jsonld": "application/ld+json"}
+    for r in dists:
+        if r["download"] is None:
+            continue
+        assert r["access"] == r["download"]
+        assert r["type"].value == IANA + media[r["download"].value.rsplit(".", 1)[-1]], r["download"]
+
+    info = {row["field"]: row["value"] for row in load_table("dataset")}
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)[1]
+    assert info["version"] == version
+    ds = rows(f"""SELECT ?issued ?modified ?v ?vi WHERE {{ ?ds a <{DCAT}Dataset> ; <{DCT}issued> ?issued ;
+        <{DCT}modified> ?modified ; <{DCAT}version> ?v ; <http://www.w3.org/2002/07/owl#versionInfo> ?vi }}""")
+    assert len(ds) == 1
+    assert (ds[0]["issued"].value, ds[0]["modified"].value) == (info["issued"], info["modified"])
+    assert ds[0]["issued"].datatype.value == XSD + "date" and ds[0]["issued"].value <= ds[0]["modified"].value
+    assert ds[0]["v"].value == ds[0]["vi"].value == version
+
+    examples = {r["x"].value for r in rows(f"SELECT ?x WHERE {{ ?ds <{VOID}exampleResource> ?x }}")}
+    assert len(examples) >= 3
+    subjects = {q.subject.value for q in parse(path=str(built / "yili.nt"), format=RdfFormat.N_TRIPLES)}
+    assert examples <= subjects
+
+    targets = rows(f"""SELECT ?t ?home WHERE {{ ?l a <{VOID}Linkset> ; <{VOID}objectsTarget> ?t .
+        OPTIONAL {{ ?t a ?kind ; <{FOAF}homepage> ?home FILTER(?kind = <{VOID}Dataset>) }} }}""")
+    assert targets
+    for r in targets:
+        assert r["home"] is not None and r["home"] != r["t"], r["t"]

@@ -10,6 +10,7 @@ from pyoxigraph import RdfFormat, Store, parse
 
 from kg.build import write_vocabulary
 from kg.mappings import load_table, split_variants
+from kg.rdf.terms import simplified
 from kg.text.normalise import normalise
 from tests.conftest import ROOT
 
@@ -59,7 +60,9 @@ def test_definitions_from_the_commentary(built_store):
 
 
 def test_term_tables_are_consistent():
-    classes = {row["key"] for row in load_table("classes")}
+    keys = [row["key"] for row in load_table("classes")]
+    assert len(keys) == len(set(keys)), [k for k, n in Counter(keys).items() if n > 1]
+    classes = set(keys)
     assert {row["parent"] for row in load_table("classes") if row["parent"]} <= classes
     flags = {"thing", "person", "person?", "goal", "command", "content", "speech", "response",
              "quoted", "complement"}
@@ -91,3 +94,78 @@ def test_ontology_files_parse():
     for name in ("yili.ttl", "terms.ttl"):
         store.load(path=str(ROOT / "ontology" / name), format=RdfFormat.TURTLE)
     assert ask(store, "ASK { yili:RitualEvent rdfs:subClassOf <http://www.cidoc-crm.org/cidoc-crm/E7_Activity> }")
+
+
+ONTOLOGY_IRI = Y.rstrip("#")
+OWL = "http://www.w3.org/2002/07/owl#"
+
+
+@pytest.fixture(scope="module")
+def ontology_store():
+    store = Store()
+    for name in ("yili.ttl", "terms.ttl"):
+        store.load(path=str(ROOT / "ontology" / name), format=RdfFormat.TURTLE)
+    return store
+
+
+def test_ontology_has_a_version_and_a_licence(ontology_store):
+    row = ontology_store.query(PREFIXES + f"""PREFIX owl: <{OWL}> PREFIX dcterms: <http://purl.org/dc/terms/>
+        SELECT ?v ?iri ?l WHERE {{ <{ONTOLOGY_IRI}> a owl:Ontology ; owl:versionInfo ?v ;
+        owl:versionIRI ?iri ; dcterms:license ?l }}""").__next__()
+    assert row["iri"].value == f"{ONTOLOGY_IRI}/{row['v'].value}"
+    licence = {r["field"]: r["value"] for r in load_table("dataset")}["license"]
+    assert row["l"].value == licence
+
+
+def test_every_class_and_property_is_defined_by_the_ontology(ontology_store):
+    query = PREFIXES + f"""PREFIX owl: <{OWL}> SELECT ?x WHERE {{
+        VALUES ?kind {{ owl:Class owl:ObjectProperty owl:DatatypeProperty }}
+        ?x a ?kind FILTER(isIRI(?x))
+        FILTER NOT EXISTS {{ ?x rdfs:isDefinedBy <{ONTOLOGY_IRI}> }} }}"""
+    undefined = [r["x"].value for r in ontology_store.query(query)]
+    assert undefined == []
+    defined = ontology_store.query(PREFIXES + f"SELECT (COUNT(?x) AS ?n) WHERE {{ ?x rdfs:isDefinedBy <{ONTOLOGY_IRI}> }}")
+    assert int(next(defined)["n"].value) > 400
+
+
+def test_every_property_is_labelled_in_three_forms(ontology_store):
+    query = PREFIXES + f"""PREFIX owl: <{OWL}> SELECT ?p ?l WHERE {{
+        VALUES ?kind {{ owl:ObjectProperty owl:DatatypeProperty }} ?p a ?kind OPTIONAL {{ ?p rdfs:label ?l }} }}"""
+    labels: dict[str, dict[str, str]] = {}
+    for r in ontology_store.query(query):
+        forms = labels.setdefault(r["p"].value, {})
+        if r["l"] is not None:
+            forms[r["l"].language.lower()] = r["l"].value
+    assert len(labels) >= 25
+    for prop, forms in labels.items():
+        assert set(forms) == {"en", "zh-hant", "zh-hans"}, prop
+        assert forms["zh-hans"] == simplified(forms["zh-hant"]), prop
+
+
+def test_every_concept_has_an_english_label(built_store):
+    """Terms of the tables and those minted from the text (participants in
+    者, composed places: mappings/glosses.tsv)."""
+    query = PREFIXES + """SELECT ?t WHERE { ?t skos:inScheme ?s
+        FILTER NOT EXISTS { ?t skos:prefLabel ?l FILTER(langMatches(lang(?l), "en")) } }"""
+    assert [r["t"].value for r in built_store.query(query)] == []
+    label = built_store.query(PREFIXES + f"""SELECT ?l WHERE {{ <{ID}place/三耦南> skos:prefLabel ?l
+        FILTER(langMatches(lang(?l), "en")) }}""").__next__()["l"].value
+    assert label == "south of the three pairs"
+
+
+def test_events_are_documented_in_passages_not_derived_from_them(built_store):
+    assert ask(built_store, "ASK { ?e a yili:RitualEvent ; yili:passage ?p . ?p a yili:Passage }")
+    assert not ask(built_store, "ASK { ?e a yili:RitualEvent ; <http://www.w3.org/ns/prov#wasDerivedFrom> ?p }")
+    assert not ask(built_store, "ASK { yili:RitualEvent rdfs:subClassOf* <http://www.w3.org/ns/prov#Activity> }")
+
+
+def test_the_schema_has_no_blank_nodes():
+    """`kg load` sends graphs as batches of SPARQL Update: a blank node is
+    one per request there, and Virtuoso refuses them in INSERT DATA. So the
+    OWL axioms are written without lists (pairwise owl:disjointWith)."""
+    from pyoxigraph import BlankNode
+
+    for name in ("yili.ttl", "terms.ttl"):
+        triples = [q.triple for q in parse(path=str(ROOT / "ontology" / name), format=RdfFormat.TURTLE)]
+        assert triples
+        assert not [t for t in triples if isinstance(t.subject, BlankNode) or isinstance(t.object, BlankNode)], name

@@ -96,7 +96,7 @@ def test_work_events_have_witnesses_and_parallels_are_linked(built_store):
     witnesses = {w for r in five for w in r["witnesses"].split("|") if w}
     assert {"KR1d0038-WYG", "KR1d0026-SBCK", "yili-punctuated", "KR1d0028", "KR1d0030"} <= witnesses
     query = """PREFIX yili: <http://localhost:8000/ontology#>
-      SELECT ?a ?b WHERE { ?x a yili:Parallel ; yili:passage ?a, ?b . FILTER(STR(?a) < STR(?b)) }"""
+      SELECT ?a ?b WHERE { ?x a yili:Parallel ; yili:between ?a, ?b . FILTER(STR(?a) < STR(?b)) }"""
     pairs = {(r["a"].rsplit("/", 1)[1], r["b"].rsplit("/", 1)[1]) for r in select(built_store, query)[1]}
     chapters = {(a.split(".")[0], b.split(".")[0]) for a, b in pairs}
     assert ("5", "7") in chapters and all(x != y for x, y in chapters)  # 鄉射禮 ~ 大射儀, never within one chapter

@@ -1,8 +1,12 @@
-"""The dataset description: VoID + DCAT (``dist/void.ttl``).
+"""The dataset description: VoID + DCAT (``dist/void.ttl``), with what a
+DCAT-AP catalogue expects.
 
-Title, licence and publisher come from ``mappings/dataset.tsv``; the figures
-(triples, class and property partitions, link sets, each dump's size and
-triple count) are counted from the graph and the files just written.
+Title, licence, publisher, version and dates come from
+``mappings/dataset.tsv`` (never the clock: two builds of the same input give
+the same bytes); the datasets linked to from ``mappings/link_targets.tsv``;
+the figures (triples, class and property partitions, link sets, each dump's
+size and triple count) and example resources are taken from the graph and
+the files just written.
 """
 from __future__ import annotations
 
@@ -12,8 +16,8 @@ from typing import Iterable
 
 from pyoxigraph import Literal, NamedNode, Quad, Triple
 
-from kg.mappings import load_table
-from kg.rdf.iris import Minter
+from kg.mappings import load_table, split_variants
+from kg.rdf.iris import ONTOLOGY, Minter
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 VOID = "http://rdfs.org/ns/void#"
@@ -21,18 +25,27 @@ DCAT = "http://www.w3.org/ns/dcat#"
 DCT = "http://purl.org/dc/terms/"
 FOAF = "http://xmlns.com/foaf/0.1/"
 XSD = "http://www.w3.org/2001/XMLSchema#"
+OWL = "http://www.w3.org/2002/07/owl#"
+SKOS = "http://www.w3.org/2004/02/skos/core#"
 A = NamedNode(RDF + "type")
-MEDIA_TYPES = {".ttl": "text/turtle", ".nt": "application/n-triples", ".nq": "application/n-quads",
-               ".jsonld": "application/ld+json"}
-VOCABULARIES = ["http://localhost:8000/ontology#", "http://www.w3.org/ns/oa#", "http://www.w3.org/2004/02/skos/core#",
-                "http://www.cidoc-crm.org/cidoc-crm/", "http://semanticweb.cs.vu.nl/2009/11/sem/",
-                "http://www.w3.org/ns/prov#", "http://purl.org/dc/terms/", "http://xmlns.com/foaf/0.1/"]
-TARGETS = {"kanripo": "https://www.kanripo.org/", "ctext": "https://ctext.org/",
-           "wikidata": "http://www.wikidata.org/", "cbdb": "https://cbdb.fas.harvard.edu/"}
+# Media types as IANA's IRIs (DCAT-AP: dcat:mediaType is an IRI of the IANA
+# register), and the EU file-type authority for dcterms:format.
+IANA = "https://www.iana.org/assignments/media-types/"
+FILE_TYPE = "http://publications.europa.eu/resource/authority/file-type/"
+MEDIA_TYPES = {".ttl": ("text/turtle", "RDF_TURTLE"), ".nt": ("application/n-triples", "RDF_N_TRIPLES"),
+               ".nq": ("application/n-quads", "RDF_N_QUADS"), ".jsonld": ("application/ld+json", "JSON_LD")}
+# Vocabularies the data may use; void:vocabulary lists those it does use.
+VOCABULARIES = [ONTOLOGY, "http://www.w3.org/ns/oa#", SKOS, "http://www.cidoc-crm.org/cidoc-crm/",
+                "http://semanticweb.cs.vu.nl/2009/11/sem/", "http://www.w3.org/ns/prov#", "http://purl.org/dc/terms/",
+                "http://xmlns.com/foaf/0.1/", OWL, "http://www.w3.org/2000/01/rdf-schema#"]
 
 
 def _int(n: int) -> Literal:
     return Literal(str(n), datatype=NamedNode(XSD + "integer"))
+
+
+def _date(value: str) -> Literal:
+    return Literal(value, datatype=NamedNode(XSD + "date"))
 
 
 def _n(iri: str) -> NamedNode:
@@ -51,33 +64,85 @@ def describe(quads: list[Quad], dumps: dict[Path, int], mint: Minter) -> list[Tr
            Triple(ds, _n(DCT + "license"), _n(info["license"])),
            Triple(ds, _n(VOID + "sparqlEndpoint"), _n(mint.base + "sparql")),
            Triple(ds, _n(VOID + "uriSpace"), Literal(mint.base + "id/")),
-           Triple(ds, _n(FOAF + "homepage"), _n(info["homepage"]))]
+           Triple(ds, _n(FOAF + "homepage"), _n(info["homepage"])),
+           Triple(ds, _n(DCAT + "landingPage"), _n(info["homepage"])),
+           Triple(ds, _n(DCT + "issued"), _date(info["issued"])),
+           Triple(ds, _n(DCT + "modified"), _date(info["modified"])),
+           Triple(ds, _n(DCAT + "version"), Literal(info["version"])),
+           Triple(ds, _n(OWL + "versionInfo"), Literal(info["version"]))]
     publisher = _n(mint.base + "void#publisher")
     out += [Triple(ds, _n(DCT + "publisher"), publisher), Triple(publisher, A, _n(FOAF + "Organization")),
             Triple(publisher, _n(FOAF + "name"), Literal(info["publisher"]))]
     triples = {q.triple for q in quads}
     out += [Triple(ds, _n(VOID + "triples"), _int(len(triples))),
             Triple(ds, _n(VOID + "entities"), _int(len({t.subject for t in triples if isinstance(t.subject, NamedNode)})))]
+    used = {t.predicate.value for t in triples} | {t.object.value for t in triples if t.predicate == A}
     for vocabulary in VOCABULARIES:
-        out.append(Triple(ds, _n(VOID + "vocabulary"), _n(vocabulary)))
+        if any(iri.startswith(vocabulary) for iri in used):
+            out.append(Triple(ds, _n(VOID + "vocabulary"), _n(vocabulary)))
+    out += [Triple(ds, _n(VOID + "exampleResource"), example) for example in _examples(triples, mint)]
     for path, count in sorted(dumps.items()):
         url = _n(mint.base + "dumps/" + path.name)
         dist = _n(mint.base + "void#dump-" + path.name)
+        media_type, file_type = _media_type(path)
+        # The file is the access point as well as the download: DCAT-AP
+        # requires an accessURL on every distribution, and a direct download
+        # repeats its downloadURL there.
         out += [Triple(ds, _n(VOID + "dataDump"), url), Triple(ds, _n(DCAT + "distribution"), dist),
                 Triple(dist, A, _n(DCAT + "Distribution")), Triple(dist, _n(DCAT + "downloadURL"), url),
-                Triple(dist, _n(DCAT + "mediaType"), Literal(_media_type(path))),
+                Triple(dist, _n(DCAT + "accessURL"), url),
+                Triple(dist, _n(DCAT + "mediaType"), _n(IANA + media_type)),
+                Triple(dist, _n(DCT + "format"), _n(FILE_TYPE + file_type)),
+                Triple(dist, _n(DCT + "license"), _n(info["license"])),
+                Triple(dist, _n(DCT + "issued"), _date(info["issued"])),
+                Triple(dist, _n(DCT + "modified"), _date(info["modified"])),
                 Triple(dist, _n(DCAT + "byteSize"), _int(path.stat().st_size)),
                 Triple(dist, _n(VOID + "triples"), _int(count))]
         if path.name.endswith(".gz"):
-            out.append(Triple(dist, _n(DCAT + "compressFormat"), Literal("application/gzip")))
+            out.append(Triple(dist, _n(DCAT + "compressFormat"), _n(IANA + "application/gzip")))
+    out += _sparql_distribution(ds, mint, info)
     out += _partitions(ds, triples)
     out += _linksets(ds, quads, mint)
     return out
 
 
-def _media_type(path: Path) -> str:
+def _media_type(path: Path) -> tuple[str, str]:
     name = path.name[:-3] if path.name.endswith(".gz") else path.name
-    return MEDIA_TYPES.get(Path(name).suffix, "application/octet-stream")
+    return MEDIA_TYPES.get(Path(name).suffix, ("application/octet-stream", "BIN"))
+
+
+def _sparql_distribution(ds: NamedNode, mint: Minter, info: dict[str, str]) -> list[Triple]:
+    """The SPARQL endpoint as a DCAT data service and the distribution it
+    gives access to (an accessURL with no downloadURL)."""
+    endpoint = _n(mint.base + "sparql")
+    service = _n(mint.base + "void#sparql-service")
+    dist = _n(mint.base + "void#sparql")
+    return [Triple(service, A, _n(DCAT + "DataService")), Triple(service, _n(DCAT + "endpointURL"), endpoint),
+            Triple(service, _n(DCAT + "servesDataset"), ds),
+            Triple(service, _n(DCT + "title"), Literal("SPARQL endpoint", language="en")),
+            Triple(ds, _n(DCAT + "distribution"), dist), Triple(dist, A, _n(DCAT + "Distribution")),
+            Triple(dist, _n(DCAT + "accessURL"), endpoint), Triple(dist, _n(DCAT + "accessService"), service),
+            Triple(dist, _n(DCT + "title"), Literal("SPARQL endpoint", language="en")),
+            Triple(dist, _n(DCT + "license"), _n(info["license"]))]
+
+
+def _examples(triples: Iterable[Triple], mint: Minter) -> list[NamedNode]:
+    """A few resources a newcomer can look up: the work, the first chapter,
+    ritual event and role term of the data (by IRI, so the choice is stable)."""
+    firsts: dict[str, str] = {}
+    kinds = {ONTOLOGY + "Chapter": "chapter", ONTOLOGY + "RitualEvent": "event"}
+    role = mint.scheme("role")
+    for t in triples:
+        kind = None
+        if t.predicate == A and t.object.value in kinds:
+            kind = kinds[t.object.value]
+        elif t.predicate.value == SKOS + "inScheme" and t.object.value == role:
+            kind = "role"
+        if kind and isinstance(t.subject, NamedNode) and t.subject.value < firsts.get(kind, "\U0010ffff"):
+            firsts[kind] = t.subject.value
+    found = {t.subject.value for t in triples if isinstance(t.subject, NamedNode)}
+    work = [mint.work()] if mint.work() in found else []
+    return [_n(iri) for iri in work + [firsts[k] for k in ("chapter", "event", "role") if k in firsts]]
 
 
 def _partitions(ds: NamedNode, triples: Iterable[Triple]) -> list[Triple]:
@@ -100,21 +165,36 @@ def _partitions(ds: NamedNode, triples: Iterable[Triple]) -> list[Triple]:
 
 
 def _linksets(ds: NamedNode, quads: list[Quad], mint: Minter) -> list[Triple]:
-    """One void:Linkset per target dataset and link predicate."""
+    """One void:Linkset per target dataset and link predicate. A linkset's
+    objectsTarget is a void:Dataset (VoID: a linkset links two datasets),
+    described here with its home page, not the home page itself."""
     links = _n(mint.graph("links"))
+    targets = {row["key"]: row for row in load_table("link_targets")}
+    spaces = [(prefix, key) for key, row in targets.items() for prefix in split_variants(row["uri_space"])]
     counts: Counter = Counter()
     for q in quads:
         if q.graph_name == links:
-            target = next((name for name, prefix in TARGETS.items() if q.object.value.startswith(prefix)), None)
-            if target is None and "github.com/kanripo/" in q.object.value:
-                target = "kanripo"
-            counts[(target or "other", q.predicate.value)] += 1
+            target = next((key for prefix, key in spaces if q.object.value.startswith(prefix)), None)
+            if target is None:
+                raise ValueError(f"links.tsv: {q.object.value} is in none of the datasets of link_targets.tsv")
+            counts[(target, q.predicate.value)] += 1
     out = []
+    # every dataset of the table is described, linked to yet or not, so
+    # that a catalogue sees the same neighbours whatever links are accepted
+    for key in sorted(targets):
+        row, node = targets[key], _target(ds, key)
+        out += [Triple(node, A, _n(VOID + "Dataset")), Triple(node, _n(DCT + "title"), Literal(row["title"])),
+                Triple(node, _n(FOAF + "homepage"), _n(row["homepage"]))]
+        out += [Triple(node, _n(VOID + "uriSpace"), Literal(prefix)) for prefix in split_variants(row["uri_space"])]
     for (target, predicate), count in sorted(counts.items()):
         linkset = _n(ds.value.replace("#dataset", f"#links-{target}-{predicate.rsplit('#', 1)[-1]}"))
         out += [Triple(linkset, A, _n(VOID + "Linkset")), Triple(ds, _n(VOID + "subset"), linkset),
                 Triple(linkset, _n(VOID + "subjectsTarget"), ds),
-                Triple(linkset, _n(VOID + "objectsTarget"), _n(TARGETS.get(target, "http://example.org/"))),
+                Triple(linkset, _n(VOID + "objectsTarget"), _target(ds, target)),
                 Triple(linkset, _n(VOID + "linkPredicate"), _n(predicate)),
                 Triple(linkset, _n(VOID + "triples"), _int(count))]
     return out
+
+
+def _target(ds: NamedNode, key: str) -> NamedNode:
+    return _n(ds.value.replace("#dataset", f"#dataset-{key}"))

@@ -1,8 +1,13 @@
 """Ritual events as RDF: each an ``yili:RitualEvent`` (⊑ CIDOC-CRM E7
-Activity, SEM Event, PROV Activity) pointing to the terms of its action,
-agents, objects, place, facing and recipients, to its passage and section,
-and to the exact characters it comes from (a Web Annotation specific
-resource with position and quote selectors)."""
+Activity, SEM Event) pointing to the terms of its action, agents, objects,
+place, facing and recipients, to the passage that documents it and its
+section, and to the exact characters it comes from (a Web Annotation specific
+resource with position and quote selectors).
+
+An event is the act the classic prescribes, not a PROV activity, and it is
+not derived from its passage in PROV's sense (that relates two entities):
+``yili:passage`` (⊑ crm:P70i is documented in) is the one link to the text.
+See the ontology part of docs/events.md."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -18,7 +23,6 @@ from kg.rdf.terms import TermGraph, known_terms
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 XSD = "http://www.w3.org/2001/XMLSchema#"
 OA = "http://www.w3.org/ns/oa#"
-PROV = "http://www.w3.org/ns/prov#"
 CRM = "http://www.cidoc-crm.org/cidoc-crm/"
 SEM = "http://semanticweb.cs.vu.nl/2009/11/sem/"
 Y = ONTOLOGY

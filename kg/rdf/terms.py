@@ -4,7 +4,11 @@ Every role, object, place, facing and act of the term tables is an OWL class
 (so that 觶 ⊑ 酒器 ⊑ 器 holds as a hierarchy) and, by OWL 2 punning, the same
 IRI is a ``skos:Concept`` that events point to as a value. Labels: zh-Hant
 (the canonical label, GUIDELINES rule 12), zh-Hans (OpenCC t2s unless the
-table gives one) and English.
+table gives one) and English: from the table's row, or, for a term the
+extractor mints from the text, from ``mappings/glosses.tsv`` (composed places
+are glossed from their head and direction, 三耦南 → "south of the three
+pairs"). Classes and table terms are ``rdfs:isDefinedBy`` the ontology; the
+terms minted from the text are not, as the ontology does not define them.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ RDFS = "http://www.w3.org/2000/01/rdf-schema#"
 OWL = "http://www.w3.org/2002/07/owl#"
 SKOS = "http://www.w3.org/2004/02/skos/core#"
 Y = ONTOLOGY
+ONTOLOGY_IRI = ONTOLOGY.rstrip("#")
 A = NamedNode(RDF + "type")
 
 # kind of term -> (mappings table, top class of the kind)
@@ -60,6 +65,33 @@ def known_terms(kind: str) -> dict[str, dict[str, str]]:
     return {row["label"]: row for row in load_table(KINDS[kind][0])}
 
 
+@functools.lru_cache(maxsize=1)
+def _glosses() -> dict[tuple[str, str], str]:
+    return {(row["kind"], row["label"]): row["en"] for row in load_table("glosses")}
+
+
+def english(kind: str, label: str) -> str | None:
+    """The English label of a term: its table row's, else glosses.tsv's."""
+    row = known_terms(kind).get(label)
+    return (row or {}).get("en") or _glosses().get((kind, label))
+
+
+def place_english(label: str, head_kind: str, head: str) -> str | None:
+    """A composed place glossed from its head and its direction (三耦南 →
+    "south of the three pairs"), unless glosses.tsv glosses it whole."""
+    whole = _glosses().get(("place", label))
+    if whole or not label.startswith(head):
+        return whole
+    template = _glosses().get(("direction", label[len(head):]))
+    head_en = english(head_kind, head)
+    if template is None or not head_en:
+        return None
+    # "the" before a common noun (basin, guest), not before a name (Fubu)
+    if not (head_en.startswith("the ") or head_en[0].isupper()):
+        head_en = "the " + head_en
+    return template.format(head_en)
+
+
 class TermGraph:
     """Triples of the class hierarchy and of every term in the tables."""
 
@@ -79,9 +111,11 @@ class TermGraph:
         top = {"Role", "RitualObject", "Place", "Facing", "Action"}
         for row in load_table("classes"):
             node = _n(Y + row["key"])
-            yield Triple(node, A, vocab(OWL + "Class"))
-            yield Triple(node, vocab(RDFS + "label"), Literal(row["en"], language="en"))
-            yield Triple(node, vocab(RDFS + "label"), Literal(row["label"], language="zh-Hant"))
+            yield Triple(node, A, _n(OWL + "Class"))
+            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
+            yield Triple(node, _n(RDFS + "label"), Literal(row["en"], language="en"))
+            yield Triple(node, _n(RDFS + "label"), Literal(row["label"], language="zh-Hant"))
+            yield Triple(node, _n(RDFS + "label"), Literal(simplified(row["label"]), language="zh-Hans"))
             yield from _label(node, row["label"], row["en"])
             if row["parent"]:
                 yield Triple(node, vocab(RDFS + "subClassOf"), _n(Y + row["parent"]))
@@ -98,10 +132,12 @@ class TermGraph:
         yield Triple(node, A, vocab(SKOS + "Concept"))
         yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
         parent = (row or {}).get("class") or KINDS[kind][1]
-        yield Triple(node, vocab(RDFS + "subClassOf"), _n(Y + parent))
-        yield from _label(node, label, (row or {}).get("en"), (row or {}).get("zh_hans") or None)
-        if row is None:
-            yield Triple(node, vocab(SKOS + "editorialNote"),
+        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + parent))
+        yield from _label(node, label, english(kind, label), (row or {}).get("zh_hans") or None)
+        if row is not None:
+            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
+        else:
+            yield Triple(node, _n(SKOS + "editorialNote"),
                          Literal("found in the text; not (yet) in the term tables of mappings/", language="en"))
             return
         for variant in split_variants(row.get("variants", "")):
@@ -117,11 +153,11 @@ class TermGraph:
         """A place composed in the text (三耦南, 豐上): its own individual,
         related to the thing, role or place it is named from."""
         node = _n(self.mint.term("place", label))
-        yield Triple(node, A, vocab(OWL + "Class"))
-        yield Triple(node, A, vocab(SKOS + "Concept"))
-        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme("place")))
-        yield Triple(node, vocab(RDFS + "subClassOf"), vocab(Y + "RelativePlace"))
-        yield from _label(node, label, None)
-        yield Triple(node, vocab(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
+        yield Triple(node, A, _n(OWL + "Class"))
+        yield Triple(node, A, _n(SKOS + "Concept"))
+        yield Triple(node, _n(SKOS + "inScheme"), _n(self.mint.scheme("place")))
+        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + "RelativePlace"))
+        yield from _label(node, label, place_english(label, head_kind, head))
+        yield Triple(node, _n(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
         if label.startswith(head):
             yield Triple(node, vocab(Y + "direction"), Literal(label[len(head):], language="zh-Hant"))

@@ -105,8 +105,8 @@ class WorkGraph:
             yield Triple(a, vocab(Y + "parallel"), b)
             yield Triple(b, vocab(Y + "parallel"), a)
             yield Triple(node, A, vocab(Y + "Parallel"))
-            yield Triple(node, vocab(Y + "passage"), a)
-            yield Triple(node, vocab(Y + "passage"), b)
+            yield Triple(node, vocab(Y + "between"), a)
+            yield Triple(node, vocab(Y + "between"), b)
             yield Triple(node, vocab(Y + "score"), _score(score))
 
     def alignment_triples(self, doc: Document, alignments: list[Alignment]) -> Iterator[Triple]:
