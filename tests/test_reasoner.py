@@ -64,7 +64,8 @@ def sample(nq) -> list:
     for event in events:
         nodes |= {t.object.value.split("#")[0] for t in by_node[event]
                   if isinstance(t.object, NamedNode) and ("/id/doc/" in t.object.value
-                                                          or "/id/passage/" in t.object.value)}
+                                                          or "/id/passage/" in t.object.value
+                                                          or "/id/section/" in t.object.value)}
     ontology = [q.triple for q in quads if q.graph_name.value.endswith("/graph/ontology")]
     return ontology + [t for node in sorted(nodes) for t in by_node.get(node, [])]
 
