@@ -44,29 +44,38 @@ def chapter(service: SparqlService, iri: str) -> dict | None:
         {_zh('?title')} FILTER(langMatches(lang(?en), "en")) }}""")
     if not head:
         return None
-    passages = service.select(PREFIXES + f"""SELECT ?doc ?file ?edition ?passage ?seq ?text ?section ?heading WHERE {{
-        ?doc yili:chapter <{iri}> ; yili:sourceFile ?file ; yili:edition/dcterms:title ?edition .
-        ?passage oa:hasSource ?doc ; a yili:Passage ; yili:sequence ?seq ; yili:readingText ?text .
-        OPTIONAL {{ ?passage yili:inSection ?section . ?section rdfs:label ?heading }}
-        }} ORDER BY ?file ?seq""")
-    notes = service.select(PREFIXES + f"""SELECT ?passage ?layer ?text ?seq WHERE {{
-        ?passage oa:hasSource/yili:chapter <{iri}> ; a yili:Passage .
-        ?note oa:hasTarget ?passage ; yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ; oa:hasBody/rdf:value ?text .
-        {_zh('?layer')} }} ORDER BY ?seq""")
+    # The chapter as the work has it: the canonical passages in order, each
+    # with the notes of every edition whose passage reads it (through the
+    # alignment), then the editions of the chapter.
+    passages = service.select(PREFIXES + f"""SELECT ?passage ?seq ?locator ?citation ?text ?section ?heading WHERE {{
+        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage ; yili:sequence ?seq ; yili:locator ?locator ;
+                 yili:citation ?citation ; yili:readingText ?text ; yili:inSection ?section .
+        OPTIONAL {{ ?section yili:heading ?heading }}
+        }} ORDER BY ?seq""")
+    notes = service.select(PREFIXES + f"""SELECT DISTINCT ?passage ?note ?layer ?witness ?text ?seq WHERE {{
+        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage .
+        {{ ?edition yili:reads ?passage . ?note oa:hasTarget ?edition }} UNION {{ ?note oa:hasTarget ?passage }}
+        ?note a yili:Note ; yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ;
+              oa:hasBody ?body . ?body rdf:value ?text ; oa:hasSource/yili:witness ?witness .
+        {_zh('?layer')} }} ORDER BY ?witness ?seq""")
+    editions = service.select(PREFIXES + f"""SELECT ?doc ?file ?edition ?witness WHERE {{
+        ?doc yili:chapter <{iri}> ; yili:sourceFile ?file ; yili:witness ?witness ; yili:edition/dcterms:title ?edition .
+        }} ORDER BY ?witness""")
     by_passage = defaultdict(list)
     for note in notes:
-        by_passage[note["passage"]].append(note)
-    documents: dict[str, dict] = {}
+        by_passage[note["passage"]].append({"layer": f"{note['layer']} · {note['witness']}", "text": note["text"]})
+    rows = []
     for row in passages:
-        doc = documents.setdefault(row["doc"], {"iri": row["doc"], "file": row["file"], "edition": row["edition"],
-                                                "passages": []})
         row["notes"] = by_passage.get(row["passage"], [])
-        doc["passages"].append(row)
-    for doc in documents.values():  # a 右… heading closes the section: show it after its last passage
-        for this, nxt in zip(doc["passages"], doc["passages"][1:] + [None]):
-            this["closes"] = this.get("heading") if this.get("section") and (
-                nxt is None or nxt.get("section") != this.get("section")) else None
-    return {"iri": iri, "title": head[0]["title"], "en": head[0]["en"], "documents": list(documents.values())}
+        row["seq"] = row["locator"]
+        rows.append(row)
+    for this, nxt in zip(rows, rows[1:] + [None]):  # a 右… heading closes its section: after its last passage
+        this["closes"] = this.get("heading") if this.get("heading") and (
+            nxt is None or nxt.get("section") != this.get("section")) else None
+    work = {"iri": iri, "file": "canonical passages (張爾岐《儀禮鄭註句讀》)", "edition": "儀禮", "passages": rows}
+    documents = [work] + [{"iri": e["doc"], "file": f"{e['witness']} · {e['file']}", "edition": e["edition"],
+                           "passages": []} for e in editions]
+    return {"iri": iri, "title": head[0]["title"], "en": head[0]["en"], "documents": documents}
 
 
 def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
@@ -95,10 +104,12 @@ def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
         ?event ?role <{iri}> ; a yili:RitualEvent ; yili:sequence ?seq ; yili:passage ?passage ;
                yili:action/skos:prefLabel ?action ; yili:evidence ?evidence .
         {_zh('?action')}
-        ?evidence oa:hasSource/yili:sourceFile ?file ; oa:hasSelector ?q . ?q oa:exact ?exact .
-        ?passage yili:readingText ?text .
+        ?evidence oa:hasSelector ?q . ?q oa:exact ?exact .
+        ?passage yili:readingText ?text ; yili:citation ?file ; yili:sequence ?order ;
+                 dcterms:isPartOf/yili:chapterNumber ?chapter .
         OPTIONAL {{ ?event yili:agent/skos:prefLabel ?agentLabel {_zh('?agentLabel')} }}
-        }} GROUP BY ?event ?role ?file ?seq ?action ?exact ?passage ?text ORDER BY ?file ?seq LIMIT {limit + 1}""")
+        }} GROUP BY ?event ?role ?file ?seq ?action ?exact ?passage ?text ?chapter ?order
+        ORDER BY ?chapter ?order ?seq LIMIT {limit + 1}""")
     kind = iri.rstrip("/").split("/")[-2]
     return {"iri": iri, "kind": kind, "labels": by_lang, "extra": extra, "supers": supers, "subs": subs,
             "related": related, "events": events[:limit], "more": len(events) > limit}
