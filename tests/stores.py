@@ -34,9 +34,9 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
     raise RuntimeError(f"{url} did not answer in {seconds} s")
 
 
-@contextmanager
-def oxigraph_server(directory: Path):
-    """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
+def start_oxigraph(directory: Path) -> tuple[subprocess.Popen, str]:
+    """``oxigraph serve`` with a store in ``directory``, answering; returns the
+    process (for a test to kill) and its base URL."""
     binary = shutil.which("oxigraph")
     if binary is None:
         pytest.skip("the oxigraph server is not installed (pip install oxigraph)")
@@ -46,6 +46,18 @@ def oxigraph_server(directory: Path):
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(url + "/query?query=ASK%7B%7D", process)
+    except BaseException:
+        process.kill()
+        process.wait(timeout=20)
+        raise
+    return process, url
+
+
+@contextmanager
+def oxigraph_server(directory: Path):
+    """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
+    process, url = start_oxigraph(directory)
+    try:
         yield url
     finally:
         process.terminate()
