@@ -221,7 +221,7 @@ def test_killing_the_store_mid_load_leaves_the_old_or_the_new_dataset(built, tmp
             assert result.returncode == 0, result.stderr
             seconds = time.monotonic() - started  # of a whole load, to pick moments in it
         current, interrupted = "new", 0
-        for attempt in range(6):
+        for attempt in range(5):
             assert time.monotonic() < deadline, f"out of time after {attempt} tries (seed {seed})"
             other = "old" if current == "new" else "new"
             loading = subprocess.Popen(command(url, other), cwd=ROOT, stdout=subprocess.PIPE,

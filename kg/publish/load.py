@@ -18,10 +18,12 @@ one, never some graphs of each:
    The staging name is fixed rather than random so that the next load finds
    what a killed one left; it keeps the graph's IRI as its start so that a
    store granting rights by graph IRI lets the same user write it.
-3. **Switch.** One update request holds, for every graph, ``DROP SILENT`` of
-   the target, ``INSERT … WHERE`` from its staging graph and ``DROP SILENT`` of
-   the staging graph. With gsp this needs the store's update endpoint too,
-   found from the Graph Store one for the stores below or given.
+3. **Switch.** One update request holds, for every graph, a ``DELETE … WHERE``
+   of the target's triples not in its staging graph, an ``INSERT … WHERE`` of
+   the staging graph's triples not in the target (so a reload writes only what
+   changed), and ``DROP SILENT`` of the staging graph. With gsp this needs the
+   store's update endpoint too, found from the Graph Store one for the stores
+   below or given.
 
 What the switch guarantees is the store's:
 
@@ -42,9 +44,9 @@ What the switch guarantees is the store's:
   meant to be transactional" and suggests ``log_enable(2)`` (row autocommit)
   for big updates; a server or request set to that mode commits row by row and
   loses the guarantee. The switch here uses only operations that do not fail
-  on well-formed input (``DROP SILENT``, ``INSERT … WHERE``), so an error
-  would come from a limit of the server (e.g. its transaction size), and the
-  message then says to load again.
+  on well-formed input (``DELETE``/``INSERT … WHERE``, ``DROP SILENT``), so an
+  error would come from a limit of the server (e.g. its transaction size), and
+  the message then says to load again.
 
 If a load fails before the switch, the target graphs are as they were: the
 staging graphs are not the dataset (the load drops them if it can, else the
@@ -179,11 +181,11 @@ def load(dataset: Path, target: Target, progress: Callable | None = None,
     try:
         for iri, triples in sorted(graphs.items()):
             if target.method == "gsp":
-                _put_graph(target, iri + STAGING, triples)
+                _put_graph(target, iri, triples)
                 if bar:
                     bar.update(len(triples))
             else:
-                _insert_batches(target, iri + STAGING, triples, bar)
+                _insert_batches(target, iri, triples, bar)
             staged[iri] = len(triples)
     except LoadError as exc:
         raise LoadError(f"{exc}; staged {_written(staged)} of {len(graphs)} graph(s); the target was left as it "
@@ -204,10 +206,15 @@ def load(dataset: Path, target: Target, progress: Callable | None = None,
 
 
 def switch(graphs: list[str]) -> str:
-    """One update request replacing every graph with its staging graph."""
-    return " ;\n".join(f"DROP SILENT GRAPH <{g}> ;\n"
-                       f"INSERT {{ GRAPH <{g}> {{ ?s ?p ?o }} }} WHERE {{ GRAPH <{g}{STAGING}> {{ ?s ?p ?o }} }} ;\n"
-                       f"DROP SILENT GRAPH <{g}{STAGING}>" for g in sorted(graphs))
+    """One update request making every graph equal to its staging graph, then
+    dropping the staging graphs. It removes and adds only the triples that
+    differ, so reloading a dataset that changed little writes little."""
+    return " ;\n".join(
+        f"DELETE {{ GRAPH <{g}> {{ ?s ?p ?o }} }} WHERE {{ GRAPH <{g}> {{ ?s ?p ?o }} "
+        f"FILTER NOT EXISTS {{ GRAPH <{g}{STAGING}> {{ ?s ?p ?o }} }} }} ;\n"
+        f"INSERT {{ GRAPH <{g}> {{ ?s ?p ?o }} }} WHERE {{ GRAPH <{g}{STAGING}> {{ ?s ?p ?o }} "
+        f"FILTER NOT EXISTS {{ GRAPH <{g}> {{ ?s ?p ?o }} }} }} ;\n"
+        f"DROP SILENT GRAPH <{g}{STAGING}>" for g in sorted(graphs))
 
 
 def _written(graphs: dict[str, int]) -> str:
@@ -256,22 +263,24 @@ def _send(target: Target, method: str, url: str, **kwargs):
 
 
 def _put_graph(target: Target, iri: str, triples: list) -> None:
+    """Write the triples of graph ``iri`` to its staging graph with one PUT."""
     param = target.graph_param or ("graph-uri" if "sparql-graph-crud" in target.endpoint else "graph")
     try:
-        _send(target, "PUT", target.endpoint, params={param: iri}, data=serialize(triples, format=RdfFormat.N_TRIPLES),
-              headers={"Content-Type": "application/n-triples"})
+        _send(target, "PUT", target.endpoint, params={param: iri + STAGING},
+              data=serialize(triples, format=RdfFormat.N_TRIPLES), headers={"Content-Type": "application/n-triples"})
     except LoadError as exc:
-        raise LoadError(f"graph <{iri}>: {exc}") from None
+        raise LoadError(f"staging graph <{iri}>: {exc}") from None
 
 
 def _insert_batches(target: Target, iri: str, triples: list, bar) -> None:
+    """Write the triples of graph ``iri`` to its staging graph with INSERT DATA in batches."""
     batches = [triples[i:i + target.batch] for i in range(0, len(triples), target.batch)]
     for number, batch in enumerate(batches, start=1):
         data = serialize(batch, format=RdfFormat.N_TRIPLES).decode("utf-8")
         try:
-            _update(target, target.endpoint, f"INSERT DATA {{ GRAPH <{iri}> {{\n{data}}} }}")
+            _update(target, target.endpoint, f"INSERT DATA {{ GRAPH <{iri}{STAGING}> {{\n{data}}} }}")
         except LoadError as exc:
-            raise LoadError(f"graph <{iri}>: batch {number} of {len(batches)} failed ({exc})") from None
+            raise LoadError(f"staging graph <{iri}>: batch {number} of {len(batches)} failed ({exc})") from None
         if bar:
             bar.update(len(batch))
 
