@@ -197,9 +197,10 @@ def load(dataset: Path, target: Target, progress: Callable | None = None,
     try:
         _update(target, update_url, switch(list(graphs)))
     except LoadError as exc:
-        raise LoadError(f"the switch to the new {len(graphs)} graph(s) failed: {exc}; a store that runs an "
-                        f"update request as one transaction (Oxigraph) holds the whole old or the whole new "
-                        f"dataset, others may hold part of the switch (Virtuoso on an error): load again") from None
+        raise LoadError(f"the switch to the {len(graphs)} staged graph(s) ({_written(staged)}) failed: {exc}; a "
+                        f"store that runs an update request as one transaction (Oxigraph) holds the whole old or "
+                        f"the whole new dataset, others may hold part of the switch (Virtuoso on an error): load "
+                        f"again, which also removes the staging graphs") from None
     report.graphs = staged
     report.seconds = time.perf_counter() - started
     return report
