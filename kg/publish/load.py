@@ -25,28 +25,19 @@ one, never some graphs of each:
    store's update endpoint too, found from the Graph Store one for the stores
    below or given.
 
-What the switch guarantees is the store's:
+What the switch guarantees is the store's (README, "Load into your
+triplestore", has the sources):
 
-- **Oxigraph** runs an update request as one transaction ("either the full
-  operation succeeds, or nothing is written", pyoxigraph ``Store.update``, the
-  code behind the server's ``/update``). A kill at any moment leaves the old
-  dataset or the new one (``tests/test_load.py`` kills the server at random
-  moments of loads and checks).
-- **Virtuoso** runs the request as one SQL statement in the HTTP session's
-  transaction and commits once at its end (``WS.WS."/!sparql/"`` in
-  libsrc/Wi/sparql_io.sql: ``exec (…); commit work;``), with the transaction
-  log on by default (``log_enable`` mode 1), so a crash before the commit
-  loses the whole switch. It is not all or nothing on an *error*: the same
-  ``commit work`` follows a failed statement, and operations before the
-  failing one stay applied (seen on Virtuoso 7.2: ``DROP SILENT GRAPH <a> ;
-  INSERT DATA {…} ; DROP GRAPH <missing>`` answered 500 and left ``<a>``
-  dropped and the insert made). Its own manual calls SPARUL "generally not
-  meant to be transactional" and suggests ``log_enable(2)`` (row autocommit)
-  for big updates; a server or request set to that mode commits row by row and
-  loses the guarantee. The switch here uses only operations that do not fail
-  on well-formed input (``DELETE``/``INSERT … WHERE``, ``DROP SILENT``), so an
-  error would come from a limit of the server (e.g. its transaction size), and
-  the message then says to load again.
+- **Oxigraph** runs an update request as one transaction, all or nothing;
+  ``tests/test_load.py`` kills the server at random moments of loads and finds
+  the whole old dataset or the whole new one each time.
+- **Virtuoso** runs the request as one statement and commits once at its end,
+  so a crash before that loses the whole switch (seen: kill -9 during the
+  switch, then the old dataset after the restart). It is not all or nothing
+  on an *error*: it commits the operations before a failing one. The switch
+  uses only operations that do not fail on well-formed input, so an error
+  there would come from a limit of the server, and the message says to load
+  again. Under ``log_enable(2)`` (row autocommit) nothing of this holds.
 
 If a load fails before the switch, the target graphs are as they were: the
 staging graphs are not the dataset (the load drops them if it can, else the
@@ -188,16 +179,16 @@ def load(dataset: Path, target: Target, progress: Callable | None = None,
                 _insert_batches(target, iri, triples, bar)
             staged[iri] = len(triples)
     except LoadError as exc:
-        raise LoadError(f"{exc}; staged {_written(staged)} of {len(graphs)} graph(s); the target was left as it "
-                        f"was (staging graphs are not the dataset); {_drop_staging(target, update_url, graphs)}"
-                        ) from None
+        raise LoadError(f"{exc}; staged {len(staged)} of {len(graphs)} graph(s){_written(staged)}; the target "
+                        f"was left as it was (staging graphs are not the dataset); "
+                        f"{_drop_staging(target, update_url, graphs)}") from None
     finally:
         if bar:
             bar.close()
     try:
         _update(target, update_url, switch(list(graphs)))
     except LoadError as exc:
-        raise LoadError(f"the switch to the {len(graphs)} staged graph(s) ({_written(staged)}) failed: {exc}; a "
+        raise LoadError(f"the switch to the {len(graphs)} staged graph(s){_written(staged)} failed: {exc}; a "
                         f"store that runs an update request as one transaction (Oxigraph) holds the whole old or "
                         f"the whole new dataset, others may hold part of the switch (Virtuoso on an error): load "
                         f"again, which also removes the staging graphs") from None
@@ -219,7 +210,8 @@ def switch(graphs: list[str]) -> str:
 
 
 def _written(graphs: dict[str, int]) -> str:
-    return ", ".join(f"<{g}> ({n} triples)" for g, n in graphs.items()) or "nothing"
+    """The graphs and their triples, in parentheses, for a message."""
+    return " (" + ", ".join(f"<{g}> {n} triples" for g, n in graphs.items()) + ")" if graphs else ""
 
 
 def _remove_stale(target: Target, update_url: str, query_url: str) -> dict[str, int]:
