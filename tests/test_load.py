@@ -68,7 +68,12 @@ def test_oxigraph_gsp_twice_then_update(built, tmp_path):
         result = kg("load", "--endpoint", url + "/update", "--method", "update", "--source", built / "yili.nq")
         assert result.returncode == 0, result.stderr
         assert "triples/s" in result.stdout
-        assert graph_counts(url + "/query") == expected_counts(built)
+        graphs = expected_counts(built)
+        assert graph_counts(url + "/query") == graphs
+        assert leftover_graphs(url + "/query", graphs) == set()
+        # What was written, graph by graph.
+        assert all(f"<{g}> {n} triples" in result.stdout.splitlines()[1 + i] for i, (g, n) in
+                   enumerate(sorted(graphs.items()))), result.stdout
 
 
 def leftover_graphs(query_url: str, dataset_graphs) -> set[str]:
@@ -134,7 +139,8 @@ class Answers500(BaseHTTPRequestHandler):
     def answer(self):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         if self.path.startswith("/query"):
-            status, kind, body = 200, "application/sparql-results+json", '{"head":{"vars":["g","n"]},"results":{"bindings":[]}}'
+            status, kind = 200, "application/sparql-results+json"
+            body = '{"head": {"vars": ["g", "n"]}, "results": {"bindings": []}}'
         else:
             status, kind, body = 500, "text/plain", self.BODY
         self.send_response(status)
