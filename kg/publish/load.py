@@ -32,8 +32,8 @@ triplestore", has the sources):
   ``tests/test_load.py`` kills the server at random moments of loads and finds
   the whole old dataset or the whole new one each time.
 - **Virtuoso** runs the request as one statement and commits once at its end,
-  so a crash before that loses the whole switch (seen: kill -9 during the
-  switch, then the old dataset after the restart). It is not all or nothing
+  so a crash before that loses the whole switch (``tests/test_load.py`` kills
+  it mid-load too). It is not all or nothing
   on an *error*: it commits the operations before a failing one. The switch
   uses only operations that do not fail on well-formed input, so an error
   there would come from a limit of the server, and the message says to load
