@@ -208,7 +208,9 @@ def kill_during_loads(start, load_command, state_of, expected, tries: int, secon
     moment of each load and starting it again on the same files;
     ``load_command(url, dataset, attempt)`` is the kg load to run. After each
     kill the store must hold the whole old or the whole new dataset, and the
-    next load must remove what the killed one left, say so, and load.
+    next load must remove what the killed one left, say so, and load. At least
+    one kill must land mid-load (leave staging graphs): a few more tries are
+    made while none has.
     ``state_of(url)`` gives graph -> fingerprint for every graph named after a
     graph of the dataset (so staging graphs too)."""
     graphs = set(expected["old"])
@@ -226,7 +228,9 @@ def kill_during_loads(start, load_command, state_of, expected, tries: int, secon
             assert result.returncode == 0, result.stderr
             seconds.append(time.monotonic() - started)
         current, interrupted = "new", 0
-        for attempt in range(tries):
+        for attempt in range(tries + 4):  # up to 4 more while no kill has landed mid-load
+            if attempt >= tries and interrupted:
+                break
             assert time.monotonic() < deadline, f"out of time after {attempt} tries (seed {seed})"
             other = "old" if current == "new" else "new"
             args = load_command(url, other, attempt)
