@@ -190,8 +190,16 @@ def serve(host, port, store, dist, base, timeout, cap, workers):
               help="Query parameter naming the graph for gsp (default graph, or graph-uri for Virtuoso).")
 @click.option("--source", type=click.Path(path_type=Path), default=Path("dist") / "yili.nq", show_default=True)
 @click.option("--batch", default=2000, show_default=True, help="Triples per INSERT DATA (update).")
-def load(endpoint, graph, user, password, method, auth, graph_param, source, batch):
-    """Load the built dataset into a triplestore, replacing the target graph(s)."""
+@click.option("--update-endpoint", default=None,
+              help="SPARQL Update endpoint for the switch of a gsp load [default: found from --endpoint for "
+                   "Oxigraph, Virtuoso, Fuseki].")
+@click.option("--query-endpoint", default=None,
+              help="SPARQL query endpoint, to find staging graphs an interrupted load left [default: found "
+                   "from --endpoint].")
+def load(endpoint, graph, user, password, method, auth, graph_param, source, batch, update_endpoint,
+         query_endpoint):
+    """Load the built dataset into a triplestore, replacing the target graph(s)
+    all at once: every graph is staged, then one update request switches them."""
     from tqdm import tqdm
 
     from kg.publish.load import LoadError, Target, safe_url
@@ -199,19 +207,22 @@ def load(endpoint, graph, user, password, method, auth, graph_param, source, bat
 
     if not source.is_file():
         _fail(f"{source}: no such dataset (run `kg build` first)")
-    target = Target(endpoint, graph, user, password, method, auth, graph_param, batch)
+    target = Target(endpoint, graph, user, password, method, auth, graph_param, batch, update_endpoint,
+                    query_endpoint)
 
     def progress(total):
         return tqdm(total=total, unit="triple", unit_scale=True, desc="loading", file=sys.stderr,
                     disable=not sys.stderr.isatty())
 
     try:
-        report = run_load(source, target, progress)
+        report = run_load(source, target, progress, notice=lambda text: click.echo(f"kg: {text}", err=True))
     except LoadError as exc:
         _fail(str(exc))
     rate = report.triples / report.seconds if report.seconds else 0
     click.echo(f"{report.triples} triples in {len(report.graphs)} graph(s) → {safe_url(endpoint)} "
                f"({method}) in {report.seconds:.1f} s, {rate:,.0f} triples/s")
+    for iri, triples in report.graphs.items():
+        click.echo(f"  <{iri}> {triples} triples")
 
 
 @main.command()

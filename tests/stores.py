@@ -34,9 +34,9 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
     raise RuntimeError(f"{url} did not answer in {seconds} s")
 
 
-@contextmanager
-def oxigraph_server(directory: Path):
-    """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
+def start_oxigraph(directory: Path) -> tuple[subprocess.Popen, str]:
+    """``oxigraph serve`` with a store in ``directory``, answering; returns the
+    process (for a test to kill) and its base URL."""
     binary = shutil.which("oxigraph")
     if binary is None:
         pytest.skip("the oxigraph server is not installed (pip install oxigraph)")
@@ -46,6 +46,18 @@ def oxigraph_server(directory: Path):
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(url + "/query?query=ASK%7B%7D", process)
+    except BaseException:
+        process.kill()
+        process.wait(timeout=20)
+        raise
+    return process, url
+
+
+@contextmanager
+def oxigraph_server(directory: Path):
+    """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
+    process, url = start_oxigraph(directory)
+    try:
         yield url
     finally:
         process.terminate()
@@ -82,10 +94,10 @@ MaxQueryExecutionTime = 120
 """
 
 
-@contextmanager
-def virtuoso_server(directory: Path):
-    """A fresh Virtuoso 7 database in ``directory`` (its ``dba`` password is
-    ``dba``); yields the HTTP base URL."""
+def start_virtuoso(directory: Path) -> tuple[subprocess.Popen, str]:
+    """Virtuoso 7 on the database in ``directory`` (a fresh one, whose ``dba``
+    password is ``dba``, if there is none), answering; returns the process and
+    the HTTP base URL."""
     binary = shutil.which("virtuoso-t")
     if binary is None:
         pytest.skip("Virtuoso is not installed (apt-get install virtuoso-opensource-7-bin)")
@@ -98,6 +110,19 @@ def virtuoso_server(directory: Path):
     url = f"http://127.0.0.1:{http_port}"
     try:
         wait_for(url + "/sparql?query=ASK%7B%7D", process, seconds=120)
+    except BaseException:
+        process.kill()
+        process.wait(timeout=60)
+        raise
+    return process, url
+
+
+@contextmanager
+def virtuoso_server(directory: Path):
+    """A fresh Virtuoso 7 database in ``directory`` (its ``dba`` password is
+    ``dba``); yields the HTTP base URL."""
+    process, url = start_virtuoso(directory)
+    try:
         yield url
     finally:
         process.terminate()

@@ -54,8 +54,8 @@ def open_store(paths: Iterable[Path], directory: Path | None = None) -> Store:
     return store
 
 
-def one_line(exc: Exception, limit: int = 200) -> str:
-    """A parser's message on one line, cut at ``limit`` characters."""
+def one_line(exc: Exception | str, limit: int = 200) -> str:
+    """A parser's (or a server's) message on one line, cut at ``limit`` characters."""
     text = " ".join(str(exc).split())
     return text if len(text) <= limit else text[:limit] + "…"
 
