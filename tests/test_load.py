@@ -21,6 +21,13 @@ from kg.publish.store import open_store, select
 from tests.conftest import ROOT, kg
 from tests.stores import oxigraph_server, start_oxigraph, start_virtuoso, virtuoso_server
 
+@pytest.fixture(scope="module")
+def built(built_small):
+    """One chapter of the work in four editions (鄉射禮): enough for every
+    path of a load, where the whole work (1.5 million triples) takes minutes."""
+    return built_small
+
+
 SECRET = "s3cret-Pass"
 
 
