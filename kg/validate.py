@@ -153,9 +153,13 @@ def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE,
     most 2). Same verdict as :func:`validate` on the whole; the engine holds
     one part (and its N-Quads text) per job, not the whole dataset."""
     shapes = shapes_graph()
-    parts = partition(quads) if splittable(shapes) else [list(quads)]
-    if len(parts) == 1:
-        return validate(parts[0], shapes, engine)
+    quads = list(quads)
+    parts = partition(quads) if splittable(shapes) else [quads]
+    # Where the graphs share most of what they point to (every edition points
+    # into the work graph), each part is nearly the whole: then validating
+    # parts repeats the work, and the whole is validated once instead.
+    if len(parts) == 1 or sum(map(len, parts)) > 1.5 * len(quads):
+        return validate(quads, shapes, engine)
     # pyshacl holds the GIL: threads would only take turns.
     jobs = 1 if engine == "pyshacl" else (jobs or min(2, os.cpu_count() or 1))
     if engine == "turbo":

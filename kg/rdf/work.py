@@ -31,7 +31,9 @@ DECIMAL = NamedNode("http://www.w3.org/2001/XMLSchema#decimal")
 
 
 def _score(value: float) -> Literal:
-    return Literal(f"{value:.3f}", datatype=DECIMAL)
+    # The lexical form stores keep (Oxigraph writes "1", not "1.000"), so that
+    # a dump loaded and dumped again gives back the same triples.
+    return Literal(f"{value:.3f}".rstrip("0").rstrip(".") or "0", datatype=DECIMAL)
 
 
 class WorkGraph:
