@@ -194,3 +194,16 @@ def test_add_builds_the_default_corpus_plus_the_file(tmp_path):
     assert sources([sample]) == [Source(sample)]
     refused = kg("build", sample, "--add", sample, "--out", tmp_path)
     assert refused.returncode == 1 and "not both" in refused.stderr and refused.stderr.count("\n") == 1
+
+
+def test_a_release_build_names_no_localhost(tmp_path):
+    """kg build --base: every dump and the VoID, the vocabulary included."""
+    out = tmp_path / "dist"
+    result = kg("build", ROOT / "corpus" / "004_e628e307c812ee51.txt", "--chapter", "6",
+                "--base", "https://example.org/yili/", "--out", out)
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in out.iterdir() if p.is_symlink() and p.name != "current")
+    assert names == ["void.ttl", "yili.jsonld", "yili.nq", "yili.nt", "yili.ttl"]
+    for name in names:
+        assert "localhost" not in (out / name).read_text(encoding="utf-8"), name
+    assert "<https://example.org/yili/ontology#CanonicalPassage>" in (out / "yili.nt").read_text(encoding="utf-8")
