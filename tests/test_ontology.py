@@ -154,7 +154,8 @@ def test_every_concept_has_an_english_label(built_store):
 
 
 def test_events_are_documented_in_passages_not_derived_from_them(built_store):
-    assert ask(built_store, "ASK { ?e a yili:RitualEvent ; yili:passage ?p . ?p a yili:Passage }")
+    assert ask(built_store, "ASK { ?e a yili:RitualEvent ; yili:passage ?p . ?p a yili:CanonicalPassage }")
+    assert ask(built_store, "ASK { ?e a yili:EventAttestation ; yili:passage ?p ; yili:attests ?w . ?p a yili:Passage }")
     assert not ask(built_store, "ASK { ?e a yili:RitualEvent ; <http://www.w3.org/ns/prov#wasDerivedFrom> ?p }")
     assert not ask(built_store, "ASK { yili:RitualEvent rdfs:subClassOf* <http://www.w3.org/ns/prov#Activity> }")
 
