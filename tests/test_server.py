@@ -3,10 +3,12 @@ SPARQLWrapper, plain HTTP, and headless Chromium (Debian's chromium,
 driven by Playwright) for the pages a reader sees."""
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -26,16 +28,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(built, tmp_path_factory):
+@contextlib.contextmanager
+def start_server(dist, store, *options):
+    """``kg serve`` on a free port of 127.0.0.1 with ``options``; yields its URL
+    and process."""
     port = free_port()
-    store = tmp_path_factory.mktemp("store") / "store"
+    log = tempfile.TemporaryFile()  # not a pipe: a server that logs much must never block on it
     process = subprocess.Popen(
-        [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(built), "--store", str(store),
-         "--timeout", "2", "--max-result-bytes", "3000000"], cwd=ROOT,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(dist), "--store", str(store),
+         *map(str, options)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(600):
         try:
             if requests.get(url + "/", timeout=1).status_code == 200:
                 break
@@ -43,10 +46,21 @@ def server(built, tmp_path_factory):
             time.sleep(0.1)
     else:
         process.kill()
-        pytest.fail("kg serve did not start: " + process.stdout.read().decode())
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
+        log.seek(0)
+        pytest.fail("kg serve did not start: " + log.read().decode(errors="replace"))
+    try:
+        yield url, process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def server(built, tmp_path_factory):
+    store = tmp_path_factory.mktemp("store") / "store"
+    with start_server(built, store, "--timeout", "2", "--max-result-bytes", "3000000") as (url, _):
+        yield url
 
 
 def endpoint(url: str) -> SPARQLWrapper:
