@@ -63,7 +63,7 @@ def test_the_word_service_in_a_literal_or_comment_is_no_service(server):
 
 
 def test_allow_service_opens_only_the_named_hosts(built, store):
-    with Listener() as listener, start_server(built, store, "--timeout", "2", "--allow-service", "127.0.0.1") \
+    with Listener() as listener, start_server(built, store, "--timeout", "5", "--allow-service", "127.0.0.1") \
             as (url, _):
         allowed = get(url, f"SELECT * WHERE {{ SERVICE <http://127.0.0.1:{listener.port}/sparql> {{ ?s ?p ?o }} }}")
         assert allowed.status_code == 200, allowed.text

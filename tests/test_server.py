@@ -40,9 +40,9 @@ def start_server(dist, store, *options):
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
-            if requests.get(url + "/", timeout=1).status_code == 200:
+            if requests.get(url + "/", timeout=5).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not listening yet, or workers still starting
             time.sleep(0.1)
     else:
         process.kill()

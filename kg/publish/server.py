@@ -35,7 +35,10 @@ TEXT_TYPES = {"application/n-triples", "application/n-quads", "application/trig"
               "application/sparql-update"}
 
 
-def create_app(service: SparqlService, dist: Path, base: str, max_body: int = 1_000_000) -> Flask:
+MAX_BODY = 1_000_000  # bytes of a request body (a query); more is refused with 413
+
+
+def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MAX_BODY) -> Flask:
     from flask_cors import CORS
 
     app = Flask(__name__, template_folder="templates", static_folder=None)
@@ -255,7 +258,9 @@ def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: flo
     # full queue still leaves threads to answer 503s, pages and files at once.
     threads = service.admission.slots + service.admission.queue + 8
     try:
+        # Waitress refuses a longer body itself, from its Content-Length, instead of
+        # first spooling up to its default 1 GB to a temporary file.
         waitress.serve(create_app(service, Path(dist), base), host=host, port=port, threads=threads,
-                       ident="yili-kg")
+                       ident="yili-kg", max_request_body_size=MAX_BODY)
     finally:
         service.close()

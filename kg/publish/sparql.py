@@ -123,6 +123,8 @@ def start_worker(directory: str, max_memory: int, allowed_hosts: frozenset[str])
     runner = ThreadPoolExecutor(1)
     runner.submit(int).result()  # the thread and its stack exist before the cap is taken
     _WORKER.update(store=Store.read_only(directory), runner=runner, hosts=allowed_hosts)
+    if allowed_hosts:  # rdflib checks SERVICE endpoints: import it now, not in a query's time
+        import rdflib.plugins.sparql.algebra  # noqa: F401
     if max_memory:
         limit = psutil.Process().memory_info().vms + max_memory
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -185,6 +187,8 @@ def _evaluate(query: str, result_type: str, graph_type: str, cap: int) -> tuple[
         return graph_type, sink.getvalue()
     except SyntaxError as exc:
         raise QueryFailed(400, "bad SPARQL query: " + one_line(exc, 500)) from None
+    except (RuntimeError, ValueError) as exc:  # Oxigraph's evaluation errors: e.g. SERVICE ?unbound
+        raise QueryFailed(400, "the query failed: " + one_line(exc, 500)) from None
     except MemoryError:
         raise QueryFailed(503, "the query needed more memory than a worker of this server may take") from None
     except OSError as exc:
