@@ -252,6 +252,7 @@ def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: flo
     from kg.publish.sparql import ensure_store
 
     ensure_store(Path(dist) / "yili.nq", Path(store))
+    _bound_malloc()
     service = SparqlService(Path(store), workers=workers, timeout=timeout, cap=cap, max_memory=max_memory,
                             allowed_hosts=allowed_hosts, queue=queue, per_client=per_client, max_wait=max_wait)
     # Enough threads for every running and queued query and then some, so that a
@@ -264,3 +265,22 @@ def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: flo
                        ident="yili-kg", max_request_body_size=MAX_BODY)
     finally:
         service.close()
+
+
+def _bound_malloc() -> None:
+    """Keep the server's main process from growing under load.
+
+    Measured with tracemalloc over mixed requests: Python's live objects stayed
+    at 17 MB while RSS grew from 161 to 354 MB, and with MALLOC_ARENA_MAX=2 it
+    grew by 44 MB instead of 193. The growth is glibc's malloc: each waitress
+    thread gets an arena of its own and keeps what large transient buffers
+    (request bodies, query strings, pickled results) freed in it. So the
+    process (before any thread starts) is held to two arenas. Not glibc: no-op.
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(-8, 2)  # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
