@@ -162,6 +162,7 @@ class Report:
     valid_under_load: list = field(default_factory=list)
     valid_alone: list = field(default_factory=list)
     valid_refused: int = 0
+    closed_uploads: int = 0
 
     def lines(self) -> list[str]:
         def pct(values, q):
@@ -173,6 +174,7 @@ class Report:
             f"{self.requests} requests in {self.seconds:.1f} s",
             "by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(self.by_status.items())),
             f"5xx other than 503, or no answer: {len(self.other_5xx)}" + (f" {self.other_5xx[:5]}" if self.other_5xx else ""),
+            f"over-limit uploads cut off by the server's early 413 (status 0): {self.closed_uploads}",
             f"responses leaking a traceback or a path: {len(self.leaks)}" + (f" {self.leaks[:3]}" if self.leaks else ""),
             f"answers later than timeout + 1 s: {len(self.over_time)}" + (f" {self.over_time[:5]}" if self.over_time else ""),
             f"outbound connections (reached the loopback listener): {self.outbound}",
@@ -306,7 +308,11 @@ def _record(report: Report, name: str, args: dict, reply: Reply, timeout: float)
     report.by_status[reply.status] += 1
     report.by_kind.setdefault(name, Counter())[reply.status] += 1
     where = f"{name} {args['method']} {args['path'][:60]}"
-    if reply.status >= 500 and reply.status != 503 or reply.status == 0:
+    if reply.status == 0 and name == "huge-body":
+        # Waitress answers 413 from the Content-Length and closes: a client still
+        # uploading may see the connection reset before it reads the answer.
+        report.closed_uploads += 1
+    elif reply.status >= 500 and reply.status != 503 or reply.status == 0:
         report.other_5xx.append(f"{reply.status} {where}")
     if any(marker.encode() in reply.body for marker in LEAKS):
         report.leaks.append(f"{reply.status} {where}: {reply.body[:120]!r}")
