@@ -221,3 +221,11 @@ def test_abuse_script_short_run_meets_the_goals(built, store):
 def test_paths_with_chinese_still_work(server):
     answer = requests.get(server + "/page/role/" + quote("司射"), timeout=30)
     assert answer.status_code == 200 and "射官" in answer.text
+
+
+def test_kg_abuse_command_runs_and_stops_by_itself(built):
+    started = time.monotonic()
+    result = kg("abuse", "--dist", built, "--requests", "200", "--threads", "8", "--seconds", "30", "--timeout", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "5xx other than 503, or no answer: 0" in result.stdout and "outbound connections" in result.stdout
+    assert time.monotonic() - started < 120

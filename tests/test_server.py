@@ -38,21 +38,24 @@ def start_server(dist, store, *options):
         [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(dist), "--store", str(store),
          *map(str, options)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if requests.get(url + "/", timeout=5).status_code == 200:
-                break
-        except (requests.ConnectionError, requests.Timeout):  # not listening yet, or workers still starting
-            time.sleep(0.1)
-    else:
-        process.kill()
-        log.seek(0)
-        pytest.fail("kg serve did not start: " + log.read().decode(errors="replace"))
     try:
+        for _ in range(600):
+            try:
+                if requests.get(url + "/", timeout=5).status_code == 200:
+                    break
+            except (requests.ConnectionError, requests.Timeout):  # not listening yet, or workers still starting
+                time.sleep(0.1)
+        else:
+            log.seek(0)
+            pytest.fail("kg serve did not start: " + log.read().decode(errors="replace"))
         yield url, process
-    finally:
+    finally:  # whatever happened, the server does not outlive the test
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
         log.close()
 
 
