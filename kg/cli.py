@@ -160,11 +160,25 @@ def dump(fmt, out, gz, source):
 @click.option("--dist", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
 @click.option("--base", default="http://localhost:8000/", show_default=True,
               help="IRI base of the served dataset: /id/… on this server answers for BASE + id/….")
-@click.option("--timeout", default=10.0, show_default=True, help="Seconds a query may run.")
+@click.option("--timeout", default=10.0, show_default=True,
+              help="Seconds a query may take from its arrival (waiting included).")
 @click.option("--max-result-bytes", "cap", default=50_000_000, show_default=True,
               help="Largest serialised query result.")
 @click.option("--workers", default=2, show_default=True, help="Query worker processes.")
-def serve(host, port, store, dist, base, timeout, cap, workers):
+@click.option("--max-worker-memory", "max_memory", default=1024, show_default=True, type=click.IntRange(0),
+              help="MB of memory each query worker may take beyond its start (address-space limit); a query "
+                   "that needs more stops its worker, which is replaced, and is answered 503. 0: no cap.")
+@click.option("--queue", default=None, type=click.IntRange(0),
+              help="Queries that may wait for a worker; more are answered 503 at once. [default: 4 × workers]")
+@click.option("--per-client", default=None, type=click.IntRange(1),
+              help="Queries one client (remote address) may have running or waiting. [default: workers / 2]")
+@click.option("--max-wait", default=0.5, show_default=True, type=click.FloatRange(0),
+              help="Seconds a query may wait for a worker before it is answered 503.")
+@click.option("--allow-service", "allowed_hosts", multiple=True, metavar="HOST",
+              help="Host that SPARQL SERVICE may query (repeatable). Without it SERVICE is refused (400): "
+                   "a public endpoint must not fetch what clients name.")
+def serve(host, port, store, dist, base, timeout, cap, workers, max_memory, queue, per_client, max_wait,
+          allowed_hosts):
     """Serve the graph: SPARQL 1.1 Protocol at /sparql, dereferenceable IRIs, HTML pages."""
     from kg.publish.dist import current_build
     from kg.publish.server import serve as run_server
@@ -173,7 +187,8 @@ def serve(host, port, store, dist, base, timeout, cap, workers):
     if not (dist / "yili.nq").is_file():
         _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
     click.echo(f"serving {dist} on http://{host}:{port}/ (SPARQL at /sparql)", err=True)
-    run_server(dist, store, host, port, base, timeout, cap, workers)
+    run_server(dist, store, host, port, base, timeout, cap, workers, max_memory << 20, allowed_hosts, queue,
+               per_client, max_wait)
 
 
 @main.command()
@@ -408,6 +423,32 @@ def bench(scale, http, repeats):
             click.echo("-- SPARQL latency, default corpus")
             for line in run_http_bench(Path(tmp), repeats):
                 click.echo(line)
+
+
+@main.command()
+@click.option("--dist", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
+@click.option("--store", type=click.Path(path_type=Path), default=None,
+              help="Store directory for the server it starts (default: a temporary one).")
+@click.option("--requests", "count", default=5000, show_default=True, type=click.IntRange(1, 100_000))
+@click.option("--threads", default=24, show_default=True, type=click.IntRange(1, 256))
+@click.option("--seconds", default=300.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Stop sending after this long even if requests are left.")
+@click.option("--timeout", default=10.0, show_default=True, help="--timeout of the kg serve it starts.")
+def abuse(dist, store, count, threads, seconds, timeout):
+    """Attack a kg serve of DIST on loopback with mixed hostile requests and
+    print how it held (statuses, 5xx, leaks, outbound connections, RSS, latency)."""
+    import tempfile
+
+    from kg.publish.abuse import run
+
+    if not (dist / "yili.nq").is_file():
+        _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
+    with tempfile.TemporaryDirectory() as tmp:
+        report = run(dist, store or Path(tmp) / "store", count, threads, seconds, timeout)
+    for line in report.lines():
+        click.echo(line)
+    bad = report.other_5xx or report.leaks or report.outbound or report.over_time
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@ SPARQLWrapper, plain HTTP, and headless Chromium (Debian's chromium,
 driven by Playwright) for the pages a reader sees."""
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -26,27 +28,42 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextlib.contextmanager
+def start_server(dist, store, *options):
+    """``kg serve`` on a free port of 127.0.0.1 with ``options``; yields its URL
+    and process."""
+    port = free_port()
+    log = tempfile.TemporaryFile()  # not a pipe: a server that logs much must never block on it
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(dist), "--store", str(store),
+         *map(str, options)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                if requests.get(url + "/", timeout=5).status_code == 200:
+                    break
+            except (requests.ConnectionError, requests.Timeout):  # not listening yet, or workers still starting
+                time.sleep(0.1)
+        else:
+            log.seek(0)
+            pytest.fail("kg serve did not start: " + log.read().decode(errors="replace"))
+        yield url, process
+    finally:  # whatever happened, the server does not outlive the test
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
 @pytest.fixture(scope="module")
 def server(built, tmp_path_factory):
-    port = free_port()
     store = tmp_path_factory.mktemp("store") / "store"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(built), "--store", str(store),
-         "--timeout", "2", "--max-result-bytes", "3000000"], cwd=ROOT,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            if requests.get(url + "/", timeout=1).status_code == 200:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        pytest.fail("kg serve did not start: " + process.stdout.read().decode())
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
+    with start_server(built, store, "--timeout", "2", "--max-result-bytes", "3000000") as (url, _):
+        yield url
 
 
 def endpoint(url: str) -> SPARQLWrapper:
@@ -129,7 +146,7 @@ def test_html_for_people_and_404_for_unknown(server):
     assert first.status_code == 303 and first.headers["Location"].endswith("/page/role/%E5%8F%B8%E5%B0%84")
     page = requests.get(server + first.headers["Location"])
     assert "text/html" in page.headers["Content-Type"] and "射官" in page.text
-    passage = requests.get(server + "/id/doc/003_e265843fcb22f799/passage/3", allow_redirects=True)
+    passage = requests.get(server + "/id/doc/KR1d0030/5/passage/3", allow_redirects=True)
     assert passage.status_code == 200 and "鄭注" in passage.text  # the passage with its commentary
     assert requests.get(server + "/id/role/nobody").status_code == 404
     assert requests.get(server + "/id/role/a>b").status_code == 404

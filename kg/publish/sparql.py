@@ -3,7 +3,8 @@
 Oxigraph cannot interrupt a running query, so queries run in a pool of
 worker processes (pebble), each with the store opened read-only; a query
 past the timeout has its worker killed and replaced, and the server goes on
-answering. Results are serialised in the worker and come back as bytes.
+answering. Each worker's memory is capped, and every query is first checked
+by guard.py (no SERVICE, no absurd nesting). Results are serialised in the worker and come back as bytes.
 The default graph of a query is the union of the named graphs (one per
 edition, the ontology, the links), as with ``oxigraph serve --union-default-graph``.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import time
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,12 +98,36 @@ def _stamp(path: Path) -> str:
 
 # --- in the worker ----------------------------------------------------------------
 
-_STORE: list = []
+# Oxigraph's parser and evaluator recurse; in the main thread's 8 MB a query
+# 5,000 brackets deep overflows the stack and kills the worker. Queries run in
+# a thread with this much stack (address space only: pages are used as touched)
+# and guard.py refuses what is deeper or longer than this has room for.
+STACK_BYTES = 256 << 20
+_WORKER: dict = {}
 
 
-def open_worker_store(directory: str) -> None:
-    _STORE.clear()
-    _STORE.append(Store.read_only(directory))
+def start_worker(directory: str, max_memory: int, allowed_hosts: frozenset[str]) -> None:
+    """Open the store read-only, start the query thread and cap the address
+    space: a worker may take ``max_memory`` bytes beyond what it holds now,
+    past that an allocation fails and Oxigraph aborts the process, which the
+    pool replaces (the client gets 503)."""
+    import resource
+    import sys
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    import psutil
+
+    sys.setrecursionlimit(20_000)  # rdflib's parser (SERVICE checks) recurses per bracket; the thread has room
+    threading.stack_size(STACK_BYTES)
+    runner = ThreadPoolExecutor(1)
+    runner.submit(int).result()  # the thread and its stack exist before the cap is taken
+    _WORKER.update(store=Store.read_only(directory), runner=runner, hosts=allowed_hosts)
+    if allowed_hosts:  # rdflib checks SERVICE endpoints: import it now, not in a query's time
+        import rdflib.plugins.sparql.algebra  # noqa: F401
+    if max_memory:
+        limit = psutil.Process().memory_info().vms + max_memory
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 class CappedBuffer:
@@ -129,9 +155,22 @@ class CappedBuffer:
         return b"".join(self.parts)
 
 
-def run_in_worker(query: str, result_type: str, graph_type: str, cap: int) -> tuple[str, bytes]:
-    """Evaluate and serialise one query; raises QueryFailed for the client's errors."""
-    store = _STORE[0]
+def run_in_worker(query: str, result_type: str, graph_type: str, cap: int,
+                  check_services: bool = False) -> tuple[str, bytes]:
+    """Evaluate and serialise one query (first checking its SERVICE endpoints
+    if asked); raises QueryFailed for the client's errors."""
+    if check_services:
+        from kg.publish import guard
+
+        try:
+            guard.check_services(query, _WORKER["hosts"])
+        except guard.Refused as exc:
+            raise QueryFailed(400, str(exc)) from None
+    return _WORKER["runner"].submit(_evaluate, query, result_type, graph_type, cap).result()
+
+
+def _evaluate(query: str, result_type: str, graph_type: str, cap: int) -> tuple[str, bytes]:
+    store = _WORKER["store"]
     sink = CappedBuffer(cap)
     try:
         results = store.query(query, use_default_graph_as_union=True)
@@ -148,44 +187,100 @@ def run_in_worker(query: str, result_type: str, graph_type: str, cap: int) -> tu
         return graph_type, sink.getvalue()
     except SyntaxError as exc:
         raise QueryFailed(400, "bad SPARQL query: " + one_line(exc, 500)) from None
+    except (RuntimeError, ValueError) as exc:  # Oxigraph's evaluation errors: e.g. SERVICE ?unbound
+        raise QueryFailed(400, "the query failed: " + one_line(exc, 500)) from None
+    except MemoryError:
+        raise QueryFailed(503, "the query needed more memory than a worker of this server may take") from None
     except OSError as exc:
         if sink.overflow:
             raise QueryFailed(400, f"the result is larger than {cap:,} bytes, the cap of this server: "
                                    "add a LIMIT") from None
-        raise QueryFailed(500, "the store could not be read: " + str(exc)) from None
+        if _WORKER["hosts"]:  # only an allowed SERVICE reaches out: its endpoint failed
+            raise QueryFailed(502, "a SERVICE endpoint failed: " + one_line(exc, 300)) from None
+        raise QueryFailed(500, "the store could not be read: " + one_line(exc, 300)) from None
 
 
 # --- in the server ----------------------------------------------------------------
 
 class SparqlService:
-    """A pool of worker processes answering queries with a timeout."""
+    """A pool of worker processes answering queries with a timeout that counts
+    from the query's arrival, behind a bounded queue (admission.py)."""
 
-    def __init__(self, directory: Path, workers: int = 2, timeout: float = 10.0, cap: int = 50_000_000):
+    def __init__(self, directory: Path, workers: int = 2, timeout: float = 10.0, cap: int = 50_000_000,
+                 max_memory: int = 1 << 30, allowed_hosts=(), queue: int | None = None,
+                 per_client: int | None = None, max_wait: float = 0.5):
         from pebble import ProcessPool
 
+        from kg.publish.admission import Admission
+
         self.directory = str(directory)
+        self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
         self.timeout = timeout
         self.cap = cap
-        self.pool = ProcessPool(max_workers=workers, initializer=open_worker_store, initargs=(self.directory,))
+        self.max_memory = max_memory
+        self.pool = ProcessPool(max_workers=workers, initializer=start_worker,
+                                initargs=(self.directory, max_memory, self.allowed_hosts))
+        # By default a client may hold half the workers, so others always find one free.
+        self.admission = Admission(workers, 4 * workers if queue is None else queue,
+                                   max(1, workers // 2) if per_client is None else per_client, max_wait)
 
     def run(self, query: str, result_type: str = "application/sparql-results+json",
-            graph_type: str = "text/turtle") -> Answer:
-        future = self.pool.schedule(run_in_worker, args=(query, result_type, graph_type, self.cap),
-                                    timeout=self.timeout)
+            graph_type: str = "text/turtle", client: str = "", arrived: float | None = None) -> Answer:
+        """Answer ``query``; raises QueryFailed (an error for the client) or
+        admission.Busy (no worker now). The timeout counts from ``arrived``
+        (time.monotonic(); default now), so time spent waiting counts too."""
+        from pebble import ProcessExpired
+
+        from kg.publish import guard
+
+        deadline = (time.monotonic() if arrived is None else arrived) + self.timeout
         try:
-            media, body = future.result()
-        except FutureTimeout:
-            raise QueryFailed(503, f"the query ran past this server's {self.timeout:g} s timeout") from None
-        except QueryFailed:
-            raise
+            check_services = guard.check(query, self.allowed_hosts)
+        except guard.Refused as exc:
+            raise QueryFailed(400, str(exc)) from None
+        with self.admission.slot(client, deadline):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise QueryFailed(503, f"the query waited past this server's {self.timeout:g} s timeout")
+            future = self.pool.schedule(run_in_worker, timeout=left,
+                                        args=(query, result_type, graph_type, self.cap, check_services))
+            try:
+                # The pool counts its timeout from when a worker takes the task; a
+                # worker being replaced could delay that, so the caller waits no longer.
+                media, body = future.result(timeout=left + 0.5)
+            except FutureTimeout:
+                future.cancel()  # stops (kills) the worker if the task is running
+                raise QueryFailed(503, f"the query ran past this server's {self.timeout:g} s timeout") from None
+            except ProcessExpired:
+                raise QueryFailed(503, "the query's worker stopped: it took more than the "
+                                       f"{self.max_memory >> 20:,} MB a worker may use, or crashed") from None
         return Answer(media, body)
 
-    def select(self, query: str) -> list[dict[str, str]]:
+    def select(self, query: str, client: str = "", arrived: float | None = None) -> list[dict[str, str]]:
         """Rows of a SELECT query as dicts of plain values (for the HTML pages)."""
-        answer = self.run(query, "application/sparql-results+json")
+        answer = self.run(query, "application/sparql-results+json", client=client, arrived=arrived)
         data = json.loads(answer.body)
         return [{k: v["value"] for k, v in b.items()} for b in data["results"]["bindings"]]
+
+    def for_request(self, client: str, arrived: float) -> "RequestQueries":
+        return RequestQueries(self, client, arrived)
 
     def close(self) -> None:
         self.pool.stop()
         self.pool.join()
+
+
+@dataclass
+class RequestQueries:
+    """The service as one request sees it: its queries count against its
+    client's share and its deadline (a page runs several queries)."""
+    service: SparqlService
+    client: str
+    arrived: float
+
+    def run(self, query: str, result_type: str = "application/sparql-results+json",
+            graph_type: str = "text/turtle") -> Answer:
+        return self.service.run(query, result_type, graph_type, self.client, self.arrived)
+
+    def select(self, query: str) -> list[dict[str, str]]:
+        return self.service.select(query, self.client, self.arrived)
