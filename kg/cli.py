@@ -314,22 +314,27 @@ def validate_command(graph, fmt, engine):
               help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
 def evaluate(graphs, gold):
     """Score the events of a build against the gold set: precision, recall, F1."""
-    from kg.paths import QUERIES
     from kg.eval import DEFAULT_GOLD, format_scores, load_gold, score
-    from kg.publish.store import GraphError, QueryError, open_store, solutions
 
     gold = gold or DEFAULT_GOLD
     try:
         gold_passages = load_gold(gold)
     except (OSError, ValueError) as exc:
         _fail(f"{gold}: cannot read the gold set ({exc.__class__.__name__}: {exc})")
+    for line in format_scores(score(_query_rows(graphs, "events.rq"), gold_passages)):
+        click.echo(line)
+
+
+def _query_rows(graphs, name: str) -> list[dict[str, str]]:
+    """The rows of queries/NAME on the built graph (or the graphs given)."""
+    from kg.paths import QUERIES
+    from kg.publish.store import GraphError, QueryError, open_store, solutions
+
     try:
         store = open_store(graphs or [DEFAULT_GRAPH])
-        rows = solutions(store, (QUERIES / "events.rq").read_text(encoding="utf-8"))
+        return solutions(store, (QUERIES / name).read_text(encoding="utf-8"))
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
-    for line in format_scores(score(rows, gold_passages)):
-        click.echo(line)
 
 
 @main.command(name="eval-alignment")
@@ -341,20 +346,13 @@ def evaluate_alignment(graphs, gold):
     """Score the alignment of the editions with the canonical passages:
     precision and recall of (edition passage, locator) pairs, by kind."""
     from kg.eval import ALIGNMENT_GOLD, format_scores, load_alignment_gold, score_alignment
-    from kg.paths import QUERIES
-    from kg.publish.store import GraphError, QueryError, open_store, solutions
 
     gold = gold or ALIGNMENT_GOLD
     try:
         pairs = load_alignment_gold(gold)
     except (OSError, ValueError, KeyError) as exc:
         _fail(f"{gold}: cannot read the gold pairs ({exc.__class__.__name__}: {exc})")
-    try:
-        store = open_store(graphs or [DEFAULT_GRAPH])
-        rows = solutions(store, (QUERIES / "alignment.rq").read_text(encoding="utf-8"))
-    except (GraphError, QueryError) as exc:
-        _fail(str(exc))
-    for line in format_scores(score_alignment(rows, pairs)):
+    for line in format_scores(score_alignment(_query_rows(graphs, "alignment.rq"), pairs)):
         click.echo(line)
 
 
