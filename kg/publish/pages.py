@@ -101,7 +101,8 @@ def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
         ?term skos:prefLabel ?label {_zh('?label')} }}""")
     events = service.select(PREFIXES + f"""SELECT ?event ?role ?file ?seq ?action ?exact ?passage ?text
         (GROUP_CONCAT(DISTINCT ?agentLabel; separator="、") AS ?agents) WHERE {{
-        ?event ?role <{iri}> ; a yili:RitualEvent ; yili:sequence ?seq ; yili:passage ?passage ;
+        VALUES ?role {{ yili:agent yili:recipient yili:object yili:place yili:facing yili:action }}
+        ?event ?role <{iri}> . ?event a yili:RitualEvent ; yili:sequence ?seq ; yili:passage ?passage ;
                yili:action/skos:prefLabel ?action ; yili:evidence ?evidence .
         {_zh('?action')}
         ?evidence oa:hasSelector ?q . ?q oa:exact ?exact .
