@@ -195,14 +195,14 @@ def test_a_single_slow_query_ends_at_the_timeout(server):
 # --- 4. Worker memory --------------------------------------------------------------------
 
 def test_a_query_over_the_memory_cap_stops_its_worker_not_the_server(built, store):
-    with start_server(built, store, "--timeout", "20", "--max-worker-memory", "300") as (url, process):
+    with start_server(built, store, "--timeout", "20", "--max-worker-memory", "300") as (url, pid):
         import psutil
 
         started = time.monotonic()
         hungry = get(url, "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f } ORDER BY ?c ?f")
         assert hungry.status_code == 503 and "MB a worker may use" in hungry.text, hungry.text
         assert time.monotonic() - started < 15  # stopped by the cap, not by the 20 s timeout
-        workers = psutil.Process(process.pid).children(recursive=True)
+        workers = psutil.Process(pid).children(recursive=True)
         assert workers and all(w.memory_info().rss < 600 * 2**20 for w in workers)
         assert get(url, ASK).status_code == 200
 

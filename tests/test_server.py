@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 
 import pytest
@@ -16,47 +12,21 @@ import requests
 from pyoxigraph import RdfFormat, parse
 from SPARQLWrapper import CSV, JSON, JSONLD, TSV, TURTLE, XML, SPARQLWrapper
 
+from kg.publish.abuse import served
 from tests.conftest import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
 SISHE = "/id/role/%E5%8F%B8%E5%B0%84"  # 司射
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def start_server(dist, store, *options):
-    """``kg serve`` on a free port of 127.0.0.1 with ``options``; yields its URL
-    and process."""
-    port = free_port()
-    log = tempfile.TemporaryFile()  # not a pipe: a server that logs much must never block on it
-    process = subprocess.Popen(
-        [sys.executable, "-m", "kg.cli", "serve", "--port", str(port), "--dist", str(dist), "--store", str(store),
-         *map(str, options)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                if requests.get(url + "/", timeout=5).status_code == 200:
-                    break
-            except (requests.ConnectionError, requests.Timeout):  # not listening yet, or workers still starting
-                time.sleep(0.1)
-        else:
-            log.seek(0)
-            pytest.fail("kg serve did not start: " + log.read().decode(errors="replace"))
-        yield url, process
-    finally:  # whatever happened, the server does not outlive the test
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+    """``kg serve`` on a free port of 127.0.0.1 with ``options`` (started and
+    stopped as `kg abuse` does); yields its URL and process id."""
+    with served(dist, store, [str(o) for o in options]) as (url, pid):
+        yield url, pid
+
+
 
 
 @pytest.fixture(scope="module")
