@@ -55,7 +55,8 @@ class EventGraph:
         edition's passage says was done (``attested``: event seq → the IRI of
         the event of the work it reports)."""
         m = self.mint
-        self.number_attestations(doc, events)
+        if events and (doc.key, events[0].seq) not in self._attestations:
+            self.number_attestations(doc, events)  # once per document: the work graph may have asked first
         for ev in events:
             node = _n(self.attestation_iri(doc.key, ev.seq))
             yield Triple(node, A, vocab(Y + "EventAttestation"))
