@@ -34,6 +34,31 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
     raise RuntimeError(f"{url} did not answer in {seconds} s")
 
 
+def _launch(command: list[str], url: str, query_path: str, seconds: float,
+            cwd: Path | None = None) -> tuple[subprocess.Popen, str]:
+    """Start a store and wait until its SPARQL endpoint answers; a store that
+    does not is killed before the error goes up."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for(url + query_path + "?query=ASK%7B%7D", process, seconds=seconds)
+    except BaseException:
+        process.kill()
+        process.wait(timeout=60)
+        raise
+    return process, url
+
+
+@contextmanager
+def _running(started: tuple[subprocess.Popen, str], seconds: float = 20):
+    """Yield the URL of a started store; stop the store afterwards."""
+    process, url = started
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=seconds)
+
+
 def start_oxigraph(directory: Path) -> tuple[subprocess.Popen, str]:
     """``oxigraph serve`` with a store in ``directory``, answering; returns the
     process (for a test to kill) and its base URL."""
@@ -41,27 +66,15 @@ def start_oxigraph(directory: Path) -> tuple[subprocess.Popen, str]:
     if binary is None:
         pytest.skip("the oxigraph server is not installed (pip install oxigraph)")
     port = free_port()
-    process = subprocess.Popen([binary, "serve", "--location", str(directory), "--bind", f"127.0.0.1:{port}",
-                                "--union-default-graph"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(url + "/query?query=ASK%7B%7D", process)
-    except BaseException:
-        process.kill()
-        process.wait(timeout=20)
-        raise
-    return process, url
+    return _launch([binary, "serve", "--location", str(directory), "--bind", f"127.0.0.1:{port}",
+                    "--union-default-graph"], f"http://127.0.0.1:{port}", "/query", seconds=60)
 
 
 @contextmanager
 def oxigraph_server(directory: Path):
     """``oxigraph serve`` with a store in ``directory``; yields its base URL."""
-    process, url = start_oxigraph(directory)
-    try:
+    with _running(start_oxigraph(directory)) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 VIRTUOSO_INI = """[Database]
@@ -105,25 +118,13 @@ def start_virtuoso(directory: Path) -> tuple[subprocess.Popen, str]:
     http_port, sql_port = free_port(), free_port()
     ini = directory / "virtuoso.ini"
     ini.write_text(VIRTUOSO_INI.format(dir=directory, sql_port=sql_port, http_port=http_port))
-    process = subprocess.Popen([binary, "-c", str(ini), "+foreground"], cwd=directory,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{http_port}"
-    try:
-        wait_for(url + "/sparql?query=ASK%7B%7D", process, seconds=120)
-    except BaseException:
-        process.kill()
-        process.wait(timeout=60)
-        raise
-    return process, url
+    return _launch([binary, "-c", str(ini), "+foreground"], f"http://127.0.0.1:{http_port}", "/sparql",
+                   seconds=120, cwd=directory)
 
 
 @contextmanager
 def virtuoso_server(directory: Path):
     """A fresh Virtuoso 7 database in ``directory`` (its ``dba`` password is
     ``dba``); yields the HTTP base URL."""
-    process, url = start_virtuoso(directory)
-    try:
+    with _running(start_virtuoso(directory), seconds=60) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=60)

@@ -149,24 +149,28 @@ def test_a_deep_but_reasonable_query_still_runs(server):
 
 # --- 3. Overload ---------------------------------------------------------------------------
 
+def slow_then_trivial(server, sources: list[str], other: str, pause: float):
+    """Slow queries sent at once from ``sources``, then, ``pause`` seconds
+    later, a trivial ASK from ``other``: the slow replies and the ASK's."""
+    replies: list = []
+    threads = [threading.Thread(target=lambda source=source: replies.append(
+        call(server, "GET", query_path(SLOW), source=source, timeout=30))) for source in sources]
+    for thread in threads:
+        thread.start()
+    time.sleep(pause)
+    trivial = call(server, "GET", query_path(ASK), source=other, timeout=30)
+    for thread in threads:
+        thread.join(timeout=60)
+    return replies, trivial
+
+
 def test_slow_queries_do_not_lock_out_a_trivial_one(server):
     """16 slow queries from 16 clients, then an ASK from another: its answer
     (200, or 503 with Retry-After) comes at once, not after the slow ones
     (before the fix: 116 s); no query is answered much later than the
     timeout (2 s). The margins here are wide so that a busy CI machine does
     not fail them; the 1 s goal itself is measured by `kg abuse`."""
-    replies: list = []
-
-    def slow(source):
-        replies.append(call(server, "GET", query_path(SLOW), source=source, timeout=30))
-
-    threads = [threading.Thread(target=slow, args=(f"127.0.0.{10 + i}",)) for i in range(16)]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.5)
-    trivial = call(server, "GET", query_path(ASK), source="127.0.0.99", timeout=30)
-    for thread in threads:
-        thread.join(timeout=60)
+    replies, trivial = slow_then_trivial(server, [f"127.0.0.{10 + i}" for i in range(16)], "127.0.0.99", 0.5)
     assert trivial.seconds < 5.0, trivial
     assert trivial.status == 200 or (trivial.status == 503 and "Retry-After" in trivial.headers)
     assert len(replies) == 16 and {r.status for r in replies} <= {503}
@@ -175,15 +179,7 @@ def test_slow_queries_do_not_lock_out_a_trivial_one(server):
 
 
 def test_one_client_cannot_fill_the_queue(server):
-    replies: list = []
-    threads = [threading.Thread(target=lambda: replies.append(
-        call(server, "GET", query_path(SLOW), source="127.0.0.50", timeout=30))) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.3)
-    other = call(server, "GET", query_path(ASK), source="127.0.0.51", timeout=30)
-    for thread in threads:
-        thread.join(timeout=60)
+    replies, other = slow_then_trivial(server, ["127.0.0.50"] * 6, "127.0.0.51", 0.3)
     refused = [r for r in replies if r.status == 503 and b"your queries" in r.body]
     assert len(refused) >= 4 and all(r.seconds < 3 and r.headers.get("Retry-After") for r in refused)
     assert other.status == 200 and other.seconds < 5.0, other
