@@ -307,9 +307,13 @@ def validate_command(graph, fmt, engine):
     sys.exit(0 if report.conforms else 1)
 
 
+# The graph the two scoring commands read.
+SCORED_GRAPHS = click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
+                             help="Built graph to score [default: dist/yili.nt].")
+
+
 @main.command(name="eval")
-@click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
-              help="Built graph to score [default: dist/yili.nt].")
+@SCORED_GRAPHS
 @click.option("--gold", type=click.Path(path_type=Path), default=None,
               help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
 def evaluate(graphs, gold):
@@ -338,8 +342,7 @@ def _query_rows(graphs, name: str) -> list[dict[str, str]]:
 
 
 @main.command(name="eval-alignment")
-@click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
-              help="Built graph to score [default: dist/yili.nt].")
+@SCORED_GRAPHS
 @click.option("--gold", type=click.Path(path_type=Path), default=None,
               help="Hand-checked pairs (TSV: doc, start, end, locators, kind) [default: tests/data/alignment-gold.tsv].")
 def evaluate_alignment(graphs, gold):
