@@ -2,22 +2,29 @@
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, NamedTuple
+from typing import Iterable, NamedTuple
+
+from concurrent.futures import ThreadPoolExecutor
 
 from pyoxigraph import Quad, Triple
 
-from kg.paths import CORPUS
+from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
 from kg.extract.events import Event, extract_events
 from kg.extract.work import Work, read_work
 from kg.model import Document
-from kg.publish.dist import clean_leftovers, new_build
-from kg.publish.dump import FORMATS, union_triples, write_dump, write_turtle
-from kg.rdf.dataset import dataset_quads, rebase
+from kg.progress import QUIET, Phases
+from kg.publish.dist import clean_leftovers, current_build, new_build
+from kg.publish.dump import write_dumps, write_turtle
+from kg.rdf.dataset import build_dataset, rebase
+from kg.rdf.formats import FORMATS
+from kg.rdf.io import Dataset
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
-from kg.validate import validate_quads
+from kg.validate import validate_cached
 
 
 class InvalidGraph(Exception):
@@ -42,12 +49,19 @@ class BuildSummary:
     validation_seconds: float
     outputs: list[Path]
     cleaned: list[Path]
+    validation_cached: bool = False
+    up_to_date: bool = False  # nothing changed since the published build: nothing was done
 
     def __str__(self) -> str:
+        if self.up_to_date:
+            return (f"{self.outputs[0].parent}/ is up to date: its inputs (files, tables, ontology, code, "
+                    f"options) are those of the published build ({self.triples} triples); nothing to do "
+                    f"({self.seconds:.2f} s; --rebuild builds anyway)")
         return (f"{self.documents} documents, {self.passages} passages, {self.notes} commentary notes, "
                 f"{self.sections} sections; {self.canonical} canonical passages, {self.events} ritual events "
                 f"of the work attested {self.attestations} times; {self.triples} triples in {self.seconds:.2f} s "
-                f"(SHACL validation {self.validation_seconds:.2f} s, conforms) → "
+                + ("(SHACL: conforms, as validated before) → " if self.validation_cached
+                   else f"(SHACL validation {self.validation_seconds:.2f} s, conforms) → ")
                 + ", ".join(str(p) for p in self.outputs)
                 + (f" (removed {len(self.cleaned)} leftover(s) of an interrupted build)" if self.cleaned else ""))
 
@@ -81,14 +95,14 @@ def sources(files: Iterable[Path] = (), added: Iterable[Path] = (), fmt: str | N
     return [*default_corpus(), *(Source(Path(f), fmt, chapter) for f in added)]
 
 
-def read_documents(items: Iterable[Source | tuple], progress: Callable[[Iterable], Iterable] | None = None,
+def read_documents(items: Iterable[Source | tuple], phases: Phases = QUIET,
                    max_bytes: int = MAX_INPUT_BYTES) -> list[Document]:
     """Every file read by its reader (a file of several chapters gives one
     document each); refuses input with no passage of the classic at all
     (commentary alone, or text nobody recognises as the 經), and two files
     that are the same document (``KR1d0038-WYG/5`` twice)."""
     items = [Source(*item) for item in items]
-    seq = progress(items) if progress else items
+    seq = phases.over("read", items, "files")
     docs = [doc for item in seq for doc in read_file_all(item.path, item.format, item.chapter, max_bytes,
                                                           item.witness)]
     if not any(doc.passages for doc in docs):
@@ -103,43 +117,81 @@ def read_documents(items: Iterable[Source | tuple], progress: Callable[[Iterable
     return docs
 
 
-def extract(docs: list[Document]) -> dict[str, list[Event]]:
+def extract(docs: list[Document], phases: Phases = QUIET) -> dict[str, list[Event]]:
     """The ritual events of every document's 經, by document key."""
-    return {doc.key: extract_events(doc) for doc in docs}
+    return {doc.key: extract_events(doc) for doc in phases.over("extract", docs, "documents")}
+
+
+def graph_dataset(docs: list[Document], events: dict[str, list[Event]] | None = None,
+                  work: Work | None = None) -> Dataset:
+    """The dataset under the default base: one named graph per edition, the
+    work, the ontology, the links."""
+    events = extract(docs) if events is None else events
+    work = read_work(docs, events) if work is None else work
+    return build_dataset(docs, events, work)
 
 
 def graph_quads(docs: list[Document], base: str | None = None,
                 events: dict[str, list[Event]] | None = None, work: Work | None = None) -> list[Quad]:
-    """The dataset: one named graph per edition, the work, the ontology, the links."""
-    events = extract(docs) if events is None else events
-    work = read_work(docs, events) if work is None else work
-    return dataset_quads(docs, events, work, base)
+    """The dataset as quads, moved to ``base``."""
+    return list(rebase(graph_dataset(docs, events, work), base).quads())
 
 
 def graph_triples(docs: list[Document], base: str | None = None,
                   events: dict[str, list[Event]] | None = None) -> list[Triple]:
     """The union of the dataset's graphs, each triple once."""
-    return union_triples(graph_quads(docs, base, events))
+    return rebase(graph_dataset(docs, events), base).union()
 
 
 def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = None,
-          progress: Callable[[Iterable], Iterable] | None = None, gz: bool = False,
-          max_bytes: int = MAX_INPUT_BYTES) -> BuildSummary:
+          phases: Phases = QUIET, gz: bool = False, max_bytes: int = MAX_INPUT_BYTES,
+          cache: bool = True) -> BuildSummary:
     """Read, extract, validate, then publish ``out_dir`` as one unit: its
     readers see the previous build or this one, never a mix
-    (:mod:`kg.publish.dist`); on any failure it is left as it was."""
+    (:mod:`kg.publish.dist`); on any failure it is left as it was.
+
+    Validation (Rust, which lets go of the GIL) runs in a thread while the
+    dumps are written into the new build's folder; the folder is published
+    only if the graph conforms. A graph identical to one validated before
+    (same N-Quads, shapes and engine) is not validated again: its verdict is
+    kept in ``out_dir/.cache/validated`` (``cache=False`` ignores it)."""
     started = time.perf_counter()
-    docs = read_documents(items, progress, max_bytes)
-    events = extract(docs)
-    work = read_work(docs, events)
-    quads = graph_quads(docs, None, events, work)  # validated under the base the shapes are written for
-    triples = union_triples(quads)
-    validation_started = time.perf_counter()
-    report = validate_quads(quads)
-    validation_seconds = time.perf_counter() - validation_started
-    if not report.conforms:
-        raise InvalidGraph(report)
-    outputs, cleaned = publish_dist(rebase(quads, base), Path(out_dir), base, gz)
+    out_dir = Path(out_dir)
+    items = [Source(*item) for item in items]
+    with phases.phase("check inputs"):
+        inputs = inputs_digest(items, base, gz, max_bytes)
+        done = up_to_date(out_dir, inputs) if cache else None
+    if done is not None:
+        return replace(done, seconds=time.perf_counter() - started, cleaned=[], up_to_date=True)
+    docs = read_documents(items, phases, max_bytes)
+    events = extract(docs, phases)
+    with phases.phase("align"):
+        work = read_work(docs, events)
+    with phases.phase("graph", unit="quads") as step:
+        dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
+        step.advance(len(dataset))
+    cleaned = clean_leftovers(out_dir)
+    with ThreadPoolExecutor(1) as pool:
+        def check():
+            with phases.phase("validate"):
+                return validate_cached(dataset, out_dir / ".cache" / "validated" if cache else None)
+
+        dataset.nquads()  # once, here: the validator, its cache and the N-Quads dump share it
+        verdict = pool.submit(check)
+        try:
+            with new_build(out_dir) as folder:
+                written = write_dist(rebase(dataset, base), folder, base, gz, phases)
+                report, cached = verdict.result()
+                if not report.conforms:
+                    raise InvalidGraph(report)
+                summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)
+                record_inputs(folder, inputs, summary)
+        finally:
+            verdict.cancel()
+    return summary
+
+
+def _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached) -> BuildSummary:
     return BuildSummary(
         documents=len(docs),
         passages=sum(len(d.passages) for d in docs),
@@ -148,38 +200,88 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
         events=sum(map(len, work.events.values())),
         attestations=sum(map(len, events.values())),
         canonical=sum(map(len, work.canon.values())),
-        triples=len(triples),
+        triples=len(dataset.union()),
         seconds=time.perf_counter() - started,
-        validation_seconds=validation_seconds,
-        outputs=outputs,
+        validation_seconds=phases.seconds.get("validate", 0.0),
+        outputs=[Path(out_dir) / path.name for path in written],
         cleaned=cleaned,
+        validation_cached=cached,
     )
 
 
-def publish_dist(quads: list[Quad], out_dir: Path, base: str | None = None,
+# --- incremental build: nothing changed, nothing to do ---------------------------------
+
+INPUTS = ".inputs.json"  # in the build folder: what it was made from, and its summary
+
+
+def inputs_digest(items: list[Source], base: str | None, gz: bool, max_bytes: int) -> str:
+    """A digest of everything a build depends on: the input files (name,
+    bytes, and what the command says of them), the tables, ontology and
+    shapes, the code of ``kg`` itself (the extractor's version is its
+    code), and the options that change the output."""
+    digest = hashlib.sha256(json.dumps([base, gz, max_bytes]).encode())
+    for item in items:
+        digest.update(json.dumps([Path(item.path).name, item.format, item.chapter, item.witness]).encode())
+        path = Path(item.path)
+        digest.update(path.read_bytes() if path.is_file() and path.stat().st_size <= max_bytes else b"?")
+    for folder, pattern in ((MAPPINGS, "*"), (ONTOLOGY, "*.ttl"), (PACKAGE, "**/*.py")):
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file():
+                digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def up_to_date(out_dir: Path, inputs: str) -> BuildSummary | None:
+    """The published build's summary when it was made from exactly these
+    inputs and all its files are still there; None otherwise."""
+    folder = current_build(out_dir)
+    try:
+        record = json.loads((folder / INPUTS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if record.get("inputs") != inputs or folder == Path(out_dir):
+        return None
+    summary = record["summary"]
+    outputs = [Path(out_dir) / name for name in summary.pop("outputs")]
+    if not all((folder / p.name).is_file() for p in outputs):
+        return None
+    return BuildSummary(**summary, outputs=outputs, cleaned=[])
+
+
+def record_inputs(folder: Path, inputs: str, summary: BuildSummary) -> None:
+    fields = {k: v for k, v in asdict(summary).items() if k not in ("cleaned", "up_to_date")}
+    fields["outputs"] = [p.name for p in summary.outputs]
+    (Path(folder) / INPUTS).write_text(json.dumps({"inputs": inputs, "summary": fields}), encoding="utf-8")
+
+
+def publish_dist(data: Dataset | list[Quad], out_dir: Path, base: str | None = None,
                  gz: bool = False) -> tuple[list[Path], list[Path]]:
-    """Write every dump into a new build folder and publish it as ``out_dir``'s
-    current build in one step. Returns the published paths and the leftovers
-    of interrupted builds that were removed first."""
+    """Write every dump of ``data`` (already under ``base``) into a new build
+    folder and publish it as ``out_dir``'s current build in one step.
+    Returns the published paths and the leftovers of interrupted builds that
+    were removed first."""
     cleaned = clean_leftovers(out_dir)
+    dataset = data if isinstance(data, Dataset) else Dataset.from_quads(data)
     with new_build(out_dir) as folder:
-        written = write_dist(quads, folder, base, gz)
+        written = write_dist(dataset, folder, base, gz)
     return [out_dir / path.name for path in written], cleaned
 
 
-def write_dist(quads: list[Quad], out_dir: Path, base: str | None = None, gz: bool = False) -> list[Path]:
+def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: bool = False,
+               phases: Phases = QUIET) -> list[Path]:
     """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
     description, into ``out_dir`` (a fresh build folder). Returns the files written."""
     from kg.publish.void import describe
     from kg.rdf.iris import Minter
 
-    counts = {}
-    for fmt, (_, suffix) in FORMATS.items():
-        path = out_dir / ("yili" + suffix + (".gz" if gz else ""))
-        counts[path] = write_dump(quads, fmt, path, gz, base)
-    void = out_dir / "void.ttl"
-    description = [Quad(t.subject, t.predicate, t.object) for t in describe(quads, counts, Minter())]
-    write_turtle([q.triple for q in rebase(description, base)], void, base=base)
+    with phases.phase("union"):
+        dataset.union()
+    with phases.phase("dump", len(FORMATS), "files") as step:
+        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance())
+    with phases.phase("void"):
+        void = out_dir / "void.ttl"
+        description = describe(dataset, counts, Minter(base) if base else Minter())
+        write_turtle(list(dict.fromkeys(description)), void, base=base)
     return [*counts, void]
 
 

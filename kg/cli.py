@@ -16,13 +16,6 @@ def _fail(message: str) -> None:
     sys.exit(1)
 
 
-def _progress(items):
-    from tqdm import tqdm
-
-    return tqdm(items, desc="reading", unit="file", disable=len(items) < 4 or not sys.stderr.isatty(),
-                file=sys.stderr)
-
-
 @click.group()
 @click.version_option(package_name="yili-kg")
 def main() -> None:
@@ -40,18 +33,22 @@ def main() -> None:
               help="Refuse an input file larger than this.")
 @click.option("--add", "added", multiple=True, type=click.Path(path_type=Path),
               help="Build the default corpus plus this file (repeatable; --format/--chapter apply to it).")
-def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added):
+@click.option("--rebuild", is_flag=True,
+              help="Build and validate even if nothing changed since the published build.")
+def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added, rebuild):
     """Build the graph from FILES (default: the project's corpus) into dist/.
 
     dist/ is replaced as a whole: the new build is written into
     dist/builds/ and published by switching the dist/current link."""
     from kg.build import InvalidGraph, sources
     from kg.build import build as run_build
+    from kg.progress import Phases
     from kg.validate import format_text
 
     try:
         items = sources(files, added, fmt, chapter)
-        summary = run_build(items, out_dir, base, progress=_progress, gz=gz, max_bytes=max_bytes)
+        summary = run_build(items, out_dir, base, phases=Phases("kg build"), gz=gz, max_bytes=max_bytes,
+                            cache=not rebuild)
     except (InputError, MappingError) as exc:
         _fail(str(exc))
     except InvalidGraph as exc:

@@ -45,7 +45,7 @@ def prepare_turbo(shapes: rdflib.Graph) -> None:
     _compiled(shapes)
 
 
-def run_turbo(data: rdflib.Graph | Store | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
+def run_turbo(data: rdflib.Graph | Store | str | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
     """pyshacl-turbo (Rust). Quads go in as the N-Quads text Oxigraph writes,
     the very input pyshacl-turbo makes of a pyoxigraph Store itself (see its
     ``rdf.input_graph``), minus the store: no rdflib graph of the data, no
@@ -58,6 +58,8 @@ def run_turbo(data: rdflib.Graph | Store | list[Quad | Triple], shapes: rdflib.G
 
     if isinstance(data, (rdflib.Graph, Store)):
         source = data
+    elif isinstance(data, str):  # N-Quads text already written
+        source = Input(data, "oxigraph-nquads", None, {}, preserve_ids=True)
     else:
         text = serialize(data, format=RdfFormat.N_QUADS).decode("utf-8")
         source = Input(text, "oxigraph-nquads", None, {}, preserve_ids=True)

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Iterable, Union
 
 import rdflib
-from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple, parse
+from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple
 from rdflib.namespace import RDF, SH
 
-from kg.parts import partition, splittable
+from kg.parts import dataset_parts, partition, splittable
 from kg.paths import ONTOLOGY
-from kg.publish.store import GraphError, one_line, rdf_format
+from kg.rdf.io import Dataset, GraphError, load_quads  # noqa: F401  (load_quads: kg validate reads files)
 from kg.shacl import ENGINES, Lookup, prepare_turbo, quads_lookup, rdflib_lookup, run_pyshacl, run_turbo
 
 DEFAULT_ENGINE = "turbo"
@@ -38,8 +38,8 @@ Y = rdflib.Namespace("http://localhost:8000/ontology#")
 OA = rdflib.Namespace("http://www.w3.org/ns/oa#")
 
 # What validate() accepts: an rdflib graph (old callers), an Oxigraph store,
-# or the quads (or triples) themselves.
-Data = Union[rdflib.Graph, Store, Iterable[Quad], Iterable[Triple]]
+# the built dataset, or the quads (or triples) themselves.
+Data = Union[rdflib.Graph, Store, Dataset, Iterable[Quad], Iterable[Triple]]
 
 
 def shapes_files() -> list[Path]:
@@ -91,17 +91,6 @@ def rdflib_graph(triples: Iterable[Triple | Quad]) -> rdflib.Graph:
     return graph
 
 
-def load_quads(path: Path) -> list[Quad | Triple]:
-    """A Turtle, N-Triples, N-Quads or JSON-LD file as Oxigraph quads."""
-    path = Path(path)
-    if not path.is_file():
-        raise GraphError(f"{path}: no such graph file")
-    try:
-        return list(parse(path=str(path), format=rdf_format(path)))
-    except (SyntaxError, ValueError, OSError) as exc:
-        raise GraphError(f"{path}: {one_line(exc)}") from exc
-
-
 def load_graph(path: Path) -> rdflib.Graph:
     """A Turtle, N-Triples, N-Quads or JSON-LD file as an rdflib graph."""
     return rdflib_graph(load_quads(path))
@@ -126,9 +115,11 @@ def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAU
     if engine not in ENGINES:
         raise ValueError(f"unknown SHACL engine {engine!r} (use {', '.join(ENGINES)})")
     shapes = shapes if shapes is not None else shapes_graph()
-    if not isinstance(data, (rdflib.Graph, Store)):
+    if not isinstance(data, (rdflib.Graph, Store, Dataset)):
         data = list(data)
-    if engine == "pyshacl":
+    if isinstance(data, Dataset) and engine == "turbo":
+        conforms, results = run_turbo(data.nquads().decode("utf-8"), shapes)
+    elif engine == "pyshacl":
         data = data if isinstance(data, rdflib.Graph) else rdflib_graph(_quads_of(data))
         conforms, results = run_pyshacl(data, shapes)
     else:
@@ -136,7 +127,9 @@ def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAU
     return _report(conforms, results, shapes, data)
 
 
-def _quads_of(data: Store | list) -> Iterable[Quad | Triple]:
+def _quads_of(data: Store | Dataset | list) -> Iterable[Quad | Triple]:
+    if isinstance(data, Dataset):
+        return data.quads()
     return data.quads_for_pattern(None, None, None) if isinstance(data, Store) else data
 
 
@@ -168,6 +161,67 @@ def validate_quads(quads: Iterable[Quad | Triple], engine: str = DEFAULT_ENGINE,
     with ThreadPoolExecutor(jobs) as pool:
         reports = list(pool.map(lambda part: validate(part, shapes, engine), parts))
     return _merge(reports)
+
+
+def validate_dataset(dataset: Dataset, engine: str = DEFAULT_ENGINE, jobs: int | None = None) -> Report:
+    """The built dataset validated in ``jobs`` parts at once, each with all
+    its focus nodes reach (:func:`kg.parts.dataset_parts`), so that the Rust
+    engine works on several cores and holds part of the data each; same
+    verdict as the whole at once (tests/test_shapes.py). By default one core
+    is left to ``kg build``, which writes the dumps meanwhile: on this
+    2-core machine parts beside the dumps measured slower than the whole
+    graph in one thread."""
+    shapes = shapes_graph()
+    if jobs is None:
+        jobs = min(2, (os.cpu_count() or 1) - 1)
+    jobs = 1 if engine == "pyshacl" else max(1, jobs)
+    if jobs < 2 or not splittable(shapes):
+        return validate(dataset, shapes, engine)
+    from kg.rdf.iris import Minter
+
+    vocabulary = [NamedNode(Minter().graph("ontology"))]
+    parts = dataset_parts(dataset.graphs, jobs, always=vocabulary)
+    if len(parts) == 1:
+        return validate(dataset, shapes, engine)
+    prepare_turbo(shapes)
+    _owners(shapes)
+
+    context = NamedNode("urn:x-kg:validation-part")  # graph names do not matter: shapes see the union
+
+    def run(pieces):
+        part = Dataset.of((g or context, ts) for g, ts in pieces)
+        conforms, results = run_turbo(part.nquads().decode("utf-8"), shapes)
+        return _report(conforms, results, shapes, part)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        return _merge(list(pool.map(run, parts)))
+
+
+def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_ENGINE) -> tuple[Report, bool]:
+    """Validate the built dataset once per content: a dataset whose N-Quads,
+    shapes and engine are those of an earlier conforming build is not
+    validated again (the verdict is a function of exactly these). Returns
+    the report and whether it came from ``cache`` (a folder of markers
+    named by that digest)."""
+    import hashlib
+    from importlib.metadata import version
+
+    text = dataset.nquads()
+    digest = hashlib.sha256(text)
+    for path in shapes_files():
+        digest.update(path.read_bytes())
+    digest.update(f"{engine} {version('pyshacl-turbo' if engine == 'turbo' else 'pyshacl')}".encode())
+    marker = Path(cache) / digest.hexdigest() if cache else None
+    if marker is not None and marker.exists():
+        return Report(True), True
+    del text
+    report = validate_dataset(dataset, engine)
+    if report.conforms and marker is not None:
+        from kg.atomic import atomic_write
+
+        with atomic_write(marker) as out:
+            out.write(b"conforms\n")
+    return report, False
 
 
 def _key(v: Violation) -> tuple:

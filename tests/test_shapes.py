@@ -14,7 +14,10 @@ from rdflib.namespace import RDF, SH
 import kg.validate as validation
 from kg.parts import partition, splittable
 from kg.shacl import ENGINES
-from kg.validate import format_text, validate, validate_quads
+from kg.parts import dataset_parts
+from kg.rdf.io import Dataset
+from kg.rdf.iris import Minter
+from kg.validate import format_text, validate, validate_cached, validate_dataset, validate_quads
 from tests.conftest import kg
 
 VALID = """
@@ -332,12 +335,14 @@ def test_build_refuses_an_invalid_graph_and_leaves_dist(tmp_path, monkeypatch):
     out = tmp_path / "dist"
     out.mkdir()
     (out / "yili.nt").write_text("previous build\n", encoding="utf-8")
-    real = kg.build.graph_quads
+    real = kg.build.build_dataset
 
     def without_agents(*args, **kwargs):
-        return [q for q in real(*args, **kwargs) if not q.predicate.value.endswith("#agent")]
+        built = real(*args, **kwargs)
+        return Dataset({g: [t for t in ts if not t.predicate.value.endswith("#agent")]
+                        for g, ts in built.graphs.items()})
 
-    monkeypatch.setattr(kg.build, "graph_quads", without_agents)
+    monkeypatch.setattr(kg.build, "build_dataset", without_agents)
     result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
     assert result.exit_code == 1
     assert "at least one agent" in result.output and "does not conform" in result.output
@@ -393,3 +398,21 @@ def test_shapes_that_look_beyond_a_node_are_not_split():
         shapes = graph(PREFIXES + "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
                        f"id:S a sh:NodeShape ; sh:property [ {feature} ] .")
         assert not splittable(shapes), feature
+
+
+@pytest.mark.parametrize("what, remove, add, shape, message", CASES, ids=[c[0] for c in CASES])
+def test_built_dataset_in_parts_finds_what_the_whole_does(what, remove, add, shape, message):
+    """kg build's path: a Dataset split by kg.parts.dataset_parts, two parts at once."""
+    data = Dataset.from_quads(dataset(broken(remove, add)))
+    assert len(dataset_parts(data.graphs, 2, [NamedNode(Minter().graph("ontology"))])) == 2
+    whole, by_parts = validate(data), validate_dataset(data, jobs=2)
+    assert not by_parts.conforms
+    assert [(v.focus, v.shape, v.constraint, v.path, v.value, v.message, v.text) for v in by_parts.violations] == \
+        [(v.focus, v.shape, v.constraint, v.path, v.value, v.message, v.text) for v in whole.violations]
+
+
+def test_built_dataset_in_parts_conforms_when_valid():
+    data = Dataset.from_quads(dataset(graph(VALID)))
+    report = validate_dataset(data, jobs=2)
+    assert report.conforms, "\n".join(format_text(report))
+    assert validate_cached(data, None)[0].conforms

@@ -10,28 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat, Store
+from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, Store
+
+from kg.rdf.formats import FORMATS
+from kg.rdf.io import GraphError, one_line, rdf_format  # noqa: F401  (re-exported: kg.cli, kg.publish)
 
 RESULT_FORMATS = {"csv": QueryResultsFormat.CSV, "tsv": QueryResultsFormat.TSV,
                   "json": QueryResultsFormat.JSON, "xml": QueryResultsFormat.XML}
-GRAPH_FORMATS = {"turtle": RdfFormat.TURTLE, "ntriples": RdfFormat.N_TRIPLES,
-                 "nquads": RdfFormat.N_QUADS, "jsonld": RdfFormat.JSON_LD}
+GRAPH_FORMATS = {f.name: f.rdf_format for f in FORMATS.values()}
 
 
 class QueryError(ValueError):
     """A query that does not parse or cannot be evaluated."""
-
-
-class GraphError(ValueError):
-    """A graph file that cannot be read."""
-
-
-def rdf_format(path: Path) -> RdfFormat:
-    name = path.name[:-3] if path.name.endswith(".gz") else path.name
-    fmt = RdfFormat.from_extension(name.rsplit(".", 1)[-1]) if "." in name else None
-    if fmt is None:
-        raise GraphError(f"{path}: unknown RDF file extension (use .ttl, .nt, .nq or .jsonld)")
-    return fmt
 
 
 def open_store(paths: Iterable[Path], directory: Path | None = None) -> Store:
@@ -52,12 +42,6 @@ def open_store(paths: Iterable[Path], directory: Path | None = None) -> Store:
         except (SyntaxError, ValueError, OSError) as exc:
             raise GraphError(f"{path}: {one_line(exc)}") from exc
     return store
-
-
-def one_line(exc: Exception | str, limit: int = 200) -> str:
-    """A parser's (or a server's) message on one line, cut at ``limit`` characters."""
-    text = " ".join(str(exc).split())
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def query(store: Store, text: str):

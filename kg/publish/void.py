@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Iterable
 
-from pyoxigraph import Literal, NamedNode, Quad, Triple
+from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.mappings import load_table, split_variants
-from kg.rdf.iris import ONTOLOGY, Minter
+from kg.rdf.formats import UnknownFormat, format_of
+from kg.rdf.io import Dataset
+from kg.rdf.iris import Minter
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 VOID = "http://rdfs.org/ns/void#"
@@ -32,10 +33,9 @@ A = NamedNode(RDF + "type")
 # register), and the EU file-type authority for dcterms:format.
 IANA = "https://www.iana.org/assignments/media-types/"
 FILE_TYPE = "http://publications.europa.eu/resource/authority/file-type/"
-MEDIA_TYPES = {".ttl": ("text/turtle", "RDF_TURTLE"), ".nt": ("application/n-triples", "RDF_N_TRIPLES"),
-               ".nq": ("application/n-quads", "RDF_N_QUADS"), ".jsonld": ("application/ld+json", "JSON_LD")}
-# Vocabularies the data may use; void:vocabulary lists those it does use.
-VOCABULARIES = [ONTOLOGY, "http://www.w3.org/ns/oa#", SKOS, "http://www.cidoc-crm.org/cidoc-crm/",
+
+# Vocabularies the data may use besides its own; void:vocabulary lists those it does use.
+OTHER_VOCABULARIES = ["http://www.w3.org/ns/oa#", SKOS, "http://www.cidoc-crm.org/cidoc-crm/",
                 "http://semanticweb.cs.vu.nl/2009/11/sem/", "http://www.w3.org/ns/prov#", "http://purl.org/dc/terms/",
                 "http://xmlns.com/foaf/0.1/", OWL, "http://www.w3.org/2000/01/rdf-schema#"]
 
@@ -52,9 +52,10 @@ def _n(iri: str) -> NamedNode:
     return NamedNode(iri)
 
 
-def describe(quads: list[Quad], dumps: dict[Path, int], mint: Minter) -> list[Triple]:
-    """VoID/DCAT triples for the dataset in ``quads`` and the dump files
-    written (path -> number of statements in it)."""
+def describe(dataset: Dataset, dumps: dict[Path, int], mint: Minter) -> list[Triple]:
+    """VoID/DCAT triples for ``dataset`` and the dump files written (path ->
+    number of statements in it). The figures come from one pass over the
+    union of the graphs."""
     info = {row["field"]: row["value"] for row in load_table("dataset")}
     ds = _n(mint.base + "void#dataset")
     out = [Triple(ds, A, _n(VOID + "Dataset")), Triple(ds, A, _n(DCAT + "Dataset")),
@@ -73,14 +74,14 @@ def describe(quads: list[Quad], dumps: dict[Path, int], mint: Minter) -> list[Tr
     publisher = _n(mint.base + "void#publisher")
     out += [Triple(ds, _n(DCT + "publisher"), publisher), Triple(publisher, A, _n(FOAF + "Organization")),
             Triple(publisher, _n(FOAF + "name"), Literal(info["publisher"]))]
-    triples = {q.triple for q in quads}
-    out += [Triple(ds, _n(VOID + "triples"), _int(len(triples))),
-            Triple(ds, _n(VOID + "entities"), _int(len({t.subject for t in triples if isinstance(t.subject, NamedNode)})))]
-    used = {t.predicate.value for t in triples} | {t.object.value for t in triples if t.predicate == A}
-    for vocabulary in VOCABULARIES:
+    stats = Statistics(dataset.union(), mint)
+    out += [Triple(ds, _n(VOID + "triples"), _int(stats.triples)),
+            Triple(ds, _n(VOID + "entities"), _int(len(stats.entities)))]
+    used = set(stats.properties) | set(stats.classes)
+    for vocabulary in [mint.vocabulary(), *OTHER_VOCABULARIES]:
         if any(iri.startswith(vocabulary) for iri in used):
             out.append(Triple(ds, _n(VOID + "vocabulary"), _n(vocabulary)))
-    out += [Triple(ds, _n(VOID + "exampleResource"), example) for example in _examples(triples, mint)]
+    out += [Triple(ds, _n(VOID + "exampleResource"), example) for example in stats.examples()]
     for path, count in sorted(dumps.items()):
         url = _n(mint.base + "dumps/" + path.name)
         dist = _n(mint.base + "void#dump-" + path.name)
@@ -101,14 +102,17 @@ def describe(quads: list[Quad], dumps: dict[Path, int], mint: Minter) -> list[Tr
         if path.name.endswith(".gz"):
             out.append(Triple(dist, _n(DCAT + "compressFormat"), _n(IANA + "application/gzip")))
     out += _sparql_distribution(ds, mint, info)
-    out += _partitions(ds, triples)
-    out += _linksets(ds, quads, mint)
+    out += _partitions(ds, stats)
+    out += _linksets(ds, dataset, mint)
     return out
 
 
 def _media_type(path: Path) -> tuple[str, str]:
-    name = path.name[:-3] if path.name.endswith(".gz") else path.name
-    return MEDIA_TYPES.get(Path(name).suffix, ("application/octet-stream", "BIN"))
+    try:
+        fmt = format_of(path)
+    except UnknownFormat:
+        return "application/octet-stream", "BIN"
+    return fmt.media_type, fmt.file_type
 
 
 def _sparql_distribution(ds: NamedNode, mint: Minter, info: dict[str, str]) -> list[Triple]:
@@ -126,45 +130,57 @@ def _sparql_distribution(ds: NamedNode, mint: Minter, info: dict[str, str]) -> l
             Triple(dist, _n(DCT + "license"), _n(info["license"]))]
 
 
-def _examples(triples: Iterable[Triple], mint: Minter) -> list[NamedNode]:
-    """A few resources a newcomer can look up: the work, the first chapter,
-    ritual event and role term of the data (by IRI, so the choice is stable)."""
-    firsts: dict[str, str] = {}
-    kinds = {ONTOLOGY + "Chapter": "chapter", ONTOLOGY + "RitualEvent": "event"}
-    role = mint.scheme("role")
-    for t in triples:
-        kind = None
-        if t.predicate == A and t.object.value in kinds:
-            kind = kinds[t.object.value]
-        elif t.predicate.value == SKOS + "inScheme" and t.object.value == role:
-            kind = "role"
-        if kind and isinstance(t.subject, NamedNode) and t.subject.value < firsts.get(kind, "\U0010ffff"):
-            firsts[kind] = t.subject.value
-    found = {t.subject.value for t in triples if isinstance(t.subject, NamedNode)}
-    work = [mint.work()] if mint.work() in found else []
-    return [_n(iri) for iri in work + [firsts[k] for k in ("chapter", "event", "role") if k in firsts]]
+class Statistics:
+    """What VoID says of the triples, counted in one pass: triples, entities
+    (named subjects), class and property partitions, and a few resources a
+    newcomer can look up — the work, the first chapter, ritual event and
+    role term by IRI, so that the choice is stable."""
+
+    def __init__(self, triples: list[Triple], mint: Minter):
+        self.mint = mint
+        self.triples = len(triples)
+        self.properties: Counter = Counter()
+        self.classes: Counter = Counter()
+        self.entities: set[str] = set()
+        self.firsts: dict[str, str] = {}
+        kinds = {mint.vocabulary() + "Chapter": "chapter", mint.vocabulary() + "RitualEvent": "event"}
+        in_scheme, role = SKOS + "inScheme", mint.scheme("role")
+        for t in triples:
+            predicate = t.predicate.value
+            self.properties[predicate] += 1
+            subject = t.subject
+            named = isinstance(subject, NamedNode)
+            if named:
+                self.entities.add(subject.value)
+            kind = None
+            if predicate == A.value:
+                if isinstance(t.object, NamedNode):
+                    self.classes[t.object.value] += 1
+                kind = kinds.get(t.object.value)
+            elif predicate == in_scheme and t.object.value == role:
+                kind = "role"
+            if kind and named and subject.value < self.firsts.get(kind, "\U0010ffff"):
+                self.firsts[kind] = subject.value
+
+    def examples(self) -> list[NamedNode]:
+        work = [self.mint.work()] if self.mint.work() in self.entities else []
+        return [_n(iri) for iri in work + [self.firsts[k] for k in ("chapter", "event", "role") if k in self.firsts]]
 
 
-def _partitions(ds: NamedNode, triples: Iterable[Triple]) -> list[Triple]:
-    classes: Counter = Counter()
-    properties: Counter = Counter()
-    for t in triples:
-        properties[t.predicate.value] += 1
-        if t.predicate == A and isinstance(t.object, NamedNode):
-            classes[t.object.value] += 1
+def _partitions(ds: NamedNode, stats: Statistics) -> list[Triple]:
     out = []
-    for n, (cls, count) in enumerate(sorted(classes.items())):
+    for n, (cls, count) in enumerate(sorted(stats.classes.items())):
         part = _n(ds.value.replace("#dataset", f"#class-{n}"))
         out += [Triple(ds, _n(VOID + "classPartition"), part), Triple(part, _n(VOID + "class"), _n(cls)),
                 Triple(part, _n(VOID + "entities"), _int(count))]
-    for n, (prop, count) in enumerate(sorted(properties.items())):
+    for n, (prop, count) in enumerate(sorted(stats.properties.items())):
         part = _n(ds.value.replace("#dataset", f"#property-{n}"))
         out += [Triple(ds, _n(VOID + "propertyPartition"), part), Triple(part, _n(VOID + "property"), _n(prop)),
                 Triple(part, _n(VOID + "triples"), _int(count))]
     return out
 
 
-def _linksets(ds: NamedNode, quads: list[Quad], mint: Minter) -> list[Triple]:
+def _linksets(ds: NamedNode, dataset: Dataset, mint: Minter) -> list[Triple]:
     """One void:Linkset per target dataset and link predicate. A linkset's
     objectsTarget is a void:Dataset (VoID: a linkset links two datasets),
     described here with its home page, not the home page itself."""
@@ -172,12 +188,11 @@ def _linksets(ds: NamedNode, quads: list[Quad], mint: Minter) -> list[Triple]:
     targets = {row["key"]: row for row in load_table("link_targets")}
     spaces = [(prefix, key) for key, row in targets.items() for prefix in split_variants(row["uri_space"])]
     counts: Counter = Counter()
-    for q in quads:
-        if q.graph_name == links:
-            target = next((key for prefix, key in spaces if q.object.value.startswith(prefix)), None)
-            if target is None:
-                raise ValueError(f"links.tsv: {q.object.value} is in none of the datasets of link_targets.tsv")
-            counts[(target, q.predicate.value)] += 1
+    for q in dataset.graphs.get(links, ()):
+        target = next((key for prefix, key in spaces if q.object.value.startswith(prefix)), None)
+        if target is None:
+            raise ValueError(f"links.tsv: {q.object.value} is in none of the datasets of link_targets.tsv")
+        counts[(target, q.predicate.value)] += 1
     out = []
     # every dataset of the table is described, linked to yet or not, so
     # that a catalogue sees the same neighbours whatever links are accepted

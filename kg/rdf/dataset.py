@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple, parse
+from pyoxigraph import NamedNode, Quad, RdfFormat, Triple, parse
 
 from kg.paths import ONTOLOGY
 from kg.mappings import load_table
@@ -20,6 +20,7 @@ from kg.extract.work import Work
 from kg.model import Document
 from kg.rdf.events import EventGraph
 from kg.rdf.graph import GraphBuilder
+from kg.rdf.io import Dataset
 from kg.rdf.iris import DEFAULT_BASE, Minter
 from kg.rdf.work import WorkGraph
 from kg.rdf.terms import TermGraph
@@ -57,21 +58,20 @@ def link_triples(mint: Minter) -> Iterator[Triple]:
         yield Triple(NamedNode(link_subject(mint, row["subject"])), NamedNode(predicate), NamedNode(row["target"]))
 
 
-def _in(graph: NamedNode, triples: Iterable[Triple]) -> Iterator[Quad]:
-    for t in triples:
-        yield Quad(t.subject, t.predicate, t.object, graph)
+def _later(make) -> Iterator[Triple]:
+    yield from make()
 
 
-def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, base: str | None = None) -> list[Quad]:
-    """Every quad of the dataset, minted under the default base and then moved
-    to ``base`` as a whole (:func:`rebase`), vocabulary included."""
+def build_dataset(docs: list[Document], events: dict[str, list], work: Work) -> Dataset:
+    """Every graph of the dataset, minted under the default base (the one the
+    shapes are written for); :func:`rebase` moves it."""
     mint = Minter()
     builder = GraphBuilder()
     ontology = NamedNode(mint.graph("ontology"))
-    quads = list(_in(ontology, ontology_triples()))
+    parts: list[tuple[NamedNode, Iterable[Triple]]] = [(ontology, ontology_triples())]
     chapters = {d.chapter for d in docs if d.chapter} | set(work.canon)
-    quads += _in(ontology, builder.shared_triples({d.edition for d in docs} | {"KR1d0038"}, chapters))
-    quads += _in(ontology, TermGraph(mint).triples())
+    parts.append((ontology, builder.shared_triples({d.edition for d in docs} | {"KR1d0038"}, chapters)))
+    parts.append((ontology, TermGraph(mint).triples()))
     event_graph = EventGraph(mint)
     for doc in docs:
         event_graph.number_attestations(doc, events.get(doc.key, []))
@@ -80,35 +80,34 @@ def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, bas
     in_work = NamedNode(mint.graph("work"))
     built = {doc.key for doc in docs}
     for chapter, passages in sorted(work.canon.items()):
-        quads += _in(in_work, work_graph.chapter_triples(chapter, titles[chapter], passages,
-                                                          work.references[chapter], work.events[chapter],
-                                                          describe_reference=work.references[chapter].key not in built))
-    quads += _in(in_work, work_graph.parallel_triples(work.parallels))
+        parts.append((in_work, work_graph.chapter_triples(chapter, titles[chapter], passages,
+                                                           work.references[chapter], work.events[chapter],
+                                                           describe_reference=work.references[chapter].key not in built)))
+    parts.append((in_work, work_graph.parallel_triples(work.parallels)))
     for doc in docs:
         edition = NamedNode(mint.graph("edition", doc.edition))
         attested = {seq: mint.work_event(w.locator, w.number) for seq, w in work.attested.get(doc.key, {}).items()}
-        quads += _in(edition, builder.document_triples(doc))
-        quads += _in(edition, event_graph.document_events(doc, events.get(doc.key, []), attested))
-        quads += _in(edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, [])))
-    quads += _in(ontology, event_graph.new_terms())
-    quads += _in(NamedNode(mint.graph("links")), link_triples(mint))
-    return rebase(quads, base)
+        parts.append((edition, builder.document_triples(doc)))
+        parts.append((edition, event_graph.document_events(doc, events.get(doc.key, []), attested)))
+        parts.append((edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, []))))
+    # Terms met only in the text are known once every document's events are
+    # made, which Dataset.of does in this order: asked for then, not now.
+    parts.append((ontology, _later(event_graph.new_terms)))
+    parts.append((NamedNode(mint.graph("links")), link_triples(mint)))
+    return Dataset.of(parts)
 
 
-def rebase(quads: list[Quad], base: str | None) -> list[Quad]:
-    """The quads with every IRI under the default base moved under ``base``:
-    one ``--base`` moves the data, the graphs and the vocabulary, so that a
-    release build names no ``localhost`` at all."""
+def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, base: str | None = None) -> list[Quad]:
+    """Every quad of the dataset, moved to ``base`` as a whole (:func:`rebase`)."""
+    return list(rebase(build_dataset(docs, events, work), base).quads())
+
+
+def rebase(data, base: str | None):
+    """The dataset (or quads) with every IRI under the default base moved
+    under ``base``: one ``--base`` moves the data, the graphs and the
+    vocabulary, so that a release build names no ``localhost`` at all."""
     if not base or Minter(base).base == DEFAULT_BASE:
-        return quads
-    new = Minter(base).base
-
-    def move(term):
-        if isinstance(term, NamedNode) and term.value.startswith(DEFAULT_BASE):
-            return NamedNode(new + term.value[len(DEFAULT_BASE):])
-        if isinstance(term, Literal) and term.value.startswith(DEFAULT_BASE):  # void:uriSpace, a URL as text
-            moved = new + term.value[len(DEFAULT_BASE):]
-            return Literal(moved, language=term.language) if term.language else Literal(moved, datatype=term.datatype)
-        return term
-
-    return [Quad(move(q.subject), move(q.predicate), move(q.object), move(q.graph_name)) for q in quads]
+        return data
+    if isinstance(data, Dataset):
+        return data.moved(DEFAULT_BASE, Minter(base).base)
+    return list(Dataset.from_quads(data).moved(DEFAULT_BASE, Minter(base).base).quads())

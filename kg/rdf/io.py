@@ -1,0 +1,148 @@
+"""Graph I/O below validation and publishing: the dataset as built (named
+graphs of triples), its dumps in every format of :mod:`kg.rdf.formats`, and
+graph files read back.
+
+Each dump is one pyoxigraph serialisation of statements already held in
+memory, streamed to its file: no sorting, no second copy of the graph. The
+statements come in build order, which depends only on the input (the
+builders iterate lists and sorted keys, never hash order), so two builds of
+the same input give the same bytes (tests/test_build.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple, parse, serialize
+
+from kg.atomic import atomic_write
+from kg.rdf.formats import FORMATS, GraphFormat, UnknownFormat, format_of
+
+
+class GraphError(ValueError):
+    """A graph file that cannot be read."""
+
+
+def one_line(exc: Exception | str, limit: int = 200) -> str:
+    """A parser's (or a server's) message on one line, cut at ``limit`` characters."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+@dataclass
+class Dataset:
+    """Named graphs of triples, each triple once per graph, in build order."""
+
+    graphs: dict[NamedNode, list[Triple]] = field(default_factory=dict)
+    _union: list[Triple] | None = field(default=None, repr=False)
+    _nquads: bytes | None = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, parts: Iterable[tuple[NamedNode, Iterable[Triple]]]) -> "Dataset":
+        """Graphs from (graph, triples) pieces; a graph named twice is extended."""
+        graphs: dict[NamedNode, dict[Triple, None]] = {}
+        for graph, triples in parts:
+            graphs.setdefault(graph, {}).update(dict.fromkeys(triples))
+        return cls({g: list(ts) for g, ts in graphs.items()})
+
+    @classmethod
+    def from_quads(cls, quads: Iterable[Quad]) -> "Dataset":
+        graphs: dict[NamedNode, dict[Triple, None]] = {}
+        for q in quads:
+            graphs.setdefault(q.graph_name, {})[q.triple] = None
+        return cls({g: list(ts) for g, ts in graphs.items()})
+
+    def __len__(self) -> int:
+        return sum(map(len, self.graphs.values()))
+
+    def quads(self) -> Iterator[Quad]:
+        for graph, triples in self.graphs.items():
+            for t in triples:
+                yield Quad(t.subject, t.predicate, t.object, graph)
+
+    def union(self) -> list[Triple]:
+        """The triples of all graphs, each once (computed once)."""
+        if self._union is None:
+            if len(self.graphs) == 1:
+                self._union = next(iter(self.graphs.values()))
+            else:
+                self._union = list(dict.fromkeys(t for ts in self.graphs.values() for t in ts))
+        return self._union
+
+    def nquads(self) -> bytes:
+        """The N-Quads text, made once and kept: the dump, the validator and
+        the validation cache's digest all read these bytes."""
+        if self._nquads is None:
+            self._nquads = b"".join(graph_nquads(g, ts) for g, ts in self.graphs.items())
+        return self._nquads
+
+    def moved(self, old: str, new: str) -> "Dataset":
+        """The dataset with every IRI (and IRI-valued literal) under ``old``
+        moved under ``new``."""
+        def move(term):
+            if isinstance(term, NamedNode) and term.value.startswith(old):
+                return NamedNode(new + term.value[len(old):])
+            if isinstance(term, Literal) and term.value.startswith(old):  # void:uriSpace, a URL as text
+                moved = new + term.value[len(old):]
+                return Literal(moved, language=term.language) if term.language else Literal(moved, datatype=term.datatype)
+            return term
+
+        return Dataset({move(g): [Triple(move(t.subject), move(t.predicate), move(t.object)) for t in ts]
+                        for g, ts in self.graphs.items()})
+
+
+def graph_nquads(graph: NamedNode, triples: list[Triple]) -> bytes:
+    """N-Quads of one graph's triples: their N-Triples with the graph name
+    put before each line's final " .". Oxigraph escapes line breaks inside
+    literals, so " .\n" occurs only at the end of a line; this is several
+    times faster than making a Quad object of every triple."""
+    text = serialize(triples, format=RdfFormat.N_TRIPLES)
+    return text.replace(b" .\n", b" <" + graph.value.encode("utf-8") + b"> .\n")
+
+
+def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = False,
+                 prefixes: dict[str, str] | None = None) -> int:
+    """One dump, replacing ``path`` whole: the named graphs for a dataset
+    format, their union otherwise. Returns the number of statements."""
+    with atomic_write(path, gz) as out:
+        if fmt.rdf_format == RdfFormat.N_QUADS:
+            out.write(dataset.nquads())
+            return len(dataset)
+        if fmt.datasets:
+            serialize(dataset.quads(), out, fmt.rdf_format)
+            return len(dataset)
+        options = {"prefixes": prefixes} if prefixes and fmt.rdf_format == RdfFormat.TURTLE else {}
+        serialize(dataset.union(), out, fmt.rdf_format, **options)
+        return len(dataset.union())
+
+
+def write_statements(statements: Iterable[Triple | Quad], path: Path, gz: bool = False,
+                     prefixes: dict[str, str] | None = None) -> None:
+    """Statements in the format ``path``'s extension names."""
+    fmt = format_of(path)
+    options = {"prefixes": prefixes} if prefixes and fmt.rdf_format == RdfFormat.TURTLE else {}
+    with atomic_write(path, gz) as out:
+        serialize(statements, out, fmt.rdf_format, **options)
+
+
+def rdf_format(path: Path) -> RdfFormat:
+    try:
+        return format_of(path).rdf_format
+    except UnknownFormat as exc:
+        raise GraphError(str(exc)) from None
+
+
+def load_quads(path: Path) -> list[Quad | Triple]:
+    """A Turtle, N-Triples, N-Quads or JSON-LD file as Oxigraph quads."""
+    path = Path(path)
+    if not path.is_file():
+        raise GraphError(f"{path}: no such graph file")
+    try:
+        return list(parse(path=str(path), format=rdf_format(path)))
+    except (SyntaxError, ValueError, OSError) as exc:
+        raise GraphError(f"{path}: {one_line(exc)}") from exc
+
+
+__all__ = ["Dataset", "FORMATS", "GraphError", "load_quads", "one_line", "rdf_format", "write_format",
+           "write_statements"]
