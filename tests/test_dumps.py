@@ -25,12 +25,13 @@ def test_nquads_has_a_graph_per_edition_and_ontology_and_links(built):
                                                                "KR1d0044", "KR1d0026", "plain"))}
 
 
-def test_every_format_holds_the_same_graph(built):
-    nt = {q.triple for q in parse(path=str(built / "yili.nt"), format=RdfFormat.N_TRIPLES)}
-    union = {q.triple for q in parse(path=str(built / "yili.nq"), format=RdfFormat.N_QUADS)}
-    assert union == nt
+def test_every_format_holds_the_same_graph(built_small):
+    """On one chapter in four editions (the formats, not the size, are tested)."""
+    nt = {q.triple for q in parse(path=str(built_small / "yili.nt"), format=RdfFormat.N_TRIPLES)}
+    union = {q.triple for q in parse(path=str(built_small / "yili.nq"), format=RdfFormat.N_QUADS)}
+    assert union == nt and len(nt) > 50_000
     for name, fmt in (("yili.ttl", RdfFormat.TURTLE), ("yili.jsonld", RdfFormat.JSON_LD)):
-        assert len({q.triple for q in parse(path=str(built / name), format=fmt)}) == len(nt), name
+        assert {q.triple for q in parse(path=str(built_small / name), format=fmt)} == nt, name
 
 
 def test_void_lists_each_dump_with_size_and_count(built):
@@ -66,13 +67,14 @@ def test_gzip_on_request_and_deterministic(tmp_path):
     assert (first / "void.ttl").read_bytes() == (second / "void.ttl").read_bytes()
 
 
-def test_kg_dump_streams_each_format(built, tmp_path):
+def test_kg_dump_streams_each_format(built_small, tmp_path):
+    built = built_small
     for fmt, rdf in (("ntriples", RdfFormat.N_TRIPLES), ("nquads", RdfFormat.N_QUADS),
                      ("turtle", RdfFormat.TURTLE), ("jsonld", RdfFormat.JSON_LD)):
         out = tmp_path / f"x.{fmt}"
         result = kg("dump", "--format", fmt, "--out", out, "--source", built / "yili.nq")
         assert result.returncode == 0, result.stderr
-        assert sum(1 for _ in parse(path=str(out), format=rdf)) > 100_000
+        assert sum(1 for _ in parse(path=str(out), format=rdf)) > 50_000
     to_stdout = kg("dump", "--format", "nquads", "--source", built / "yili.nq")
     assert to_stdout.stdout.count("\n") == sum(1 for _ in open(built / "yili.nq", "rb"))
     missing = kg("dump", "--format", "turtle", "--out", tmp_path / "y.ttl", "--source", tmp_path / "none.nq")
