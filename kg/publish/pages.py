@@ -39,81 +39,88 @@ def home(service: SparqlService) -> dict:
     return {"counts": counts, "chapters": chapters}
 
 
-def chapter(service: SparqlService, iri: str) -> dict | None:
-    head = service.select(PREFIXES + f"""SELECT ?title ?en WHERE {{ <{iri}> a yili:Chapter ; dcterms:title ?title , ?en .
-        {_zh('?title')} FILTER(langMatches(lang(?en), "en")) }}""")
-    if not head:
+def segments(passage, hl: tuple[int, int] | None = None) -> list[tuple[str, str, bool]]:
+    """The passage's text cut where the set of events whose words cover it
+    changes, or a search hit ``hl`` (start, end) begins or ends: (text, "1 3",
+    in the hit) triples, so that hovering an event lights its words."""
+    cover = [[] for _ in passage.text]
+    for event in passage.events:
+        for at in range(max(event.start, 0), max(event.end, 0)):
+            cover[at].append(str(event.seq))
+    out: list[tuple[str, str, bool]] = []
+    for at, (char, events) in enumerate(zip(passage.text, cover)):
+        key, hit = " ".join(events), bool(hl) and hl[0] <= at < hl[1]
+        if out and out[-1][1:] == (key, hit):
+            out[-1] = (out[-1][0] + char, key, hit)
+        else:
+            out.append((char, key, hit))
+    return out
+
+
+def highlight(value: str) -> tuple[int, int] | None:
+    """``hl=START-END`` of a search result link, or None if absent or malformed."""
+    start, _, end = value.partition("-")
+    return (int(start), int(end)) if start.isdigit() and end.isdigit() else None
+
+
+def chapter(room, iri: str) -> dict | None:
+    found = room.chapters.get(iri)
+    if found is None:
         return None
-    # The chapter as the work has it: the canonical passages in order, each
-    # with the notes of every edition whose passage reads it (through the
-    # alignment), then the editions of the chapter.
-    passages = service.select(PREFIXES + f"""SELECT ?passage ?seq ?locator ?citation ?text ?section ?heading WHERE {{
-        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage ; yili:sequence ?seq ; yili:locator ?locator ;
-                 yili:citation ?citation ; yili:readingText ?text ; yili:inSection ?section .
-        OPTIONAL {{ ?section yili:heading ?heading }}
-        }} ORDER BY ?seq""")
-    notes = service.select(PREFIXES + f"""SELECT DISTINCT ?passage ?note ?layer ?witness ?text ?seq WHERE {{
-        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage .
-        {{ ?edition yili:reads ?passage . ?note oa:hasTarget ?edition }} UNION {{ ?note oa:hasTarget ?passage }}
-        ?note a yili:Note ; yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ;
-              oa:hasBody ?body . ?body rdf:value ?text ; oa:hasSource/yili:witness ?witness .
-        {_zh('?layer')} }} ORDER BY ?witness ?seq""")
-    editions = service.select(PREFIXES + f"""SELECT ?doc ?file ?edition ?witness WHERE {{
-        ?doc yili:chapter <{iri}> ; yili:sourceFile ?file ; yili:witness ?witness ; yili:edition/dcterms:title ?edition .
-        }} ORDER BY ?witness""")
-    by_passage = defaultdict(list)
-    for note in notes:
-        by_passage[note["passage"]].append({"layer": f"{note['layer']} · {note['witness']}", "text": note["text"]})
-    rows = []
-    for row in passages:
-        row["notes"] = by_passage.get(row["passage"], [])
-        row["seq"] = row["locator"]
-        rows.append(row)
-    for this, nxt in zip(rows, rows[1:] + [None]):  # a 右… heading closes its section: after its last passage
-        this["closes"] = this.get("heading") if this.get("heading") and (
-            nxt is None or nxt.get("section") != this.get("section")) else None
-    work = {"iri": iri, "file": "canonical passages (張爾岐《儀禮鄭註句讀》)", "edition": "儀禮", "passages": rows}
-    documents = [work] + [{"iri": e["doc"], "file": f"{e['witness']} · {e['file']}", "edition": e["edition"],
-                           "passages": []} for e in editions]
-    return {"iri": iri, "title": head[0]["title"], "en": head[0]["en"], "documents": documents}
+    chapters = sorted(room.chapters.values(), key=lambda c: c.number)
+    at = chapters.index(found)
+    return {"iri": iri, "chapter": found, "title": found.title, "en": found.en,
+            "prev": chapters[at - 1] if at else None, "next": chapters[at + 1] if at + 1 < len(chapters) else None}
 
 
-def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
-    labels = service.select(PREFIXES + f"""SELECT ?label (LANG(?label) AS ?lang) WHERE {{
-        <{iri}> skos:prefLabel ?label }}""")
+def passage(room, iri: str, hl: str = "", note: str = "") -> dict | None:
+    found = room.passages.get(iri)
+    if found is None:
+        return None
+    span = highlight(hl)
+    return {"iri": iri, "p": found, "hl": None if note else span, "hl_note": note, "note_hl": span if note else None, "section": room.sections.get(found.section),
+            "chapter": room.chapters[found.chapter]}
+
+
+def event(room, iri: str) -> dict | None:
+    found = room.events.get(iri)
+    if found is None:
+        return None
+    return {"iri": iri, "e": found, "p": room.passages[found.passage]}
+
+
+PAGE_SIZE = 50
+
+
+def term(service: SparqlService, room, iri: str, base: str, page: int = 1, chapter: int | None = None) -> dict | None:
+    labels = service.select(PREFIXES.replace("http://localhost:8000/", base) + f"""SELECT ?label (LANG(?label) AS ?lang)
+        WHERE {{ <{iri}> skos:prefLabel ?label }}""")
     if not labels:
         return None
+    prefixes = PREFIXES.replace("http://localhost:8000/", base)
     by_lang = {row["lang"].lower(): row["label"] for row in labels}
-    extra = service.select(PREFIXES + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
+    extra = service.select(prefixes + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
         VALUES ?p {{ skos:definition skos:altLabel yili:sameFunctionAs yili:relativeTo yili:direction skos:editorialNote }} }}""")
-    steps = service.select(PREFIXES + f"""SELECT ?class ?parent ?label WHERE {{ <{iri}> rdfs:subClassOf* ?class .
-        ?class rdfs:subClassOf ?parent . OPTIONAL {{ ?parent skos:prefLabel ?label {_zh('?label')} }} }}""")
-    parent_of = {row["class"]: row for row in steps}
+    steps = service.select(prefixes + f"""SELECT ?class ?parent WHERE {{ <{iri}> rdfs:subClassOf* ?class .
+        ?class rdfs:subClassOf ?parent }}""")
+    parent_of = {row["class"]: row["parent"] for row in steps}
     supers, node = [], iri
     while node in parent_of and len(supers) < 20:  # walk up: 司射 ⊑ 射官 ⊑ 有司 ⊑ 禮中人物
-        row = parent_of[node]
-        supers.append({"class": row["parent"], "label": row.get("label")})
-        node = row["parent"]
-    subs = service.select(PREFIXES + f"""SELECT ?term ?label WHERE {{ ?term rdfs:subClassOf <{iri}> ;
-        skos:prefLabel ?label {_zh('?label')} }} ORDER BY ?label""")
-    related = service.select(PREFIXES + f"""SELECT ?term ?label WHERE {{
-        {{ <{iri}> yili:sameFunctionAs ?term }} UNION {{ ?term yili:sameFunctionAs <{iri}> }}
-        ?term skos:prefLabel ?label {_zh('?label')} }}""")
-    events = service.select(PREFIXES + f"""SELECT ?event ?role ?file ?seq ?action ?exact ?passage ?text
-        (GROUP_CONCAT(DISTINCT ?agentLabel; separator="、") AS ?agents) WHERE {{
-        VALUES ?role {{ yili:agent yili:recipient yili:object yili:place yili:facing yili:action }}
-        ?event ?role <{iri}> . ?event a yili:RitualEvent ; yili:sequence ?seq ; yili:passage ?passage ;
-               yili:action/skos:prefLabel ?action ; yili:evidence ?evidence .
-        {_zh('?action')}
-        ?evidence oa:hasSelector ?q . ?q oa:exact ?exact .
-        ?passage yili:readingText ?text ; yili:citation ?file ; yili:sequence ?order ;
-                 dcterms:isPartOf/yili:chapterNumber ?chapter .
-        OPTIONAL {{ ?event yili:agent/skos:prefLabel ?agentLabel {_zh('?agentLabel')} }}
-        }} GROUP BY ?event ?role ?file ?seq ?action ?exact ?passage ?text ?chapter ?order
-        ORDER BY ?chapter ?order ?seq LIMIT {limit + 1}""")
-    kind = iri.rstrip("/").split("/")[-2]
-    return {"iri": iri, "kind": kind, "labels": by_lang, "extra": extra, "supers": supers, "subs": subs,
-            "related": related, "events": events[:limit], "more": len(events) > limit}
+        node = parent_of[node]
+        supers.append(node)
+    subs = service.select(prefixes + f"""SELECT ?term WHERE {{ ?term rdfs:subClassOf <{iri}> }}""")
+    related = service.select(prefixes + f"""SELECT ?term WHERE {{
+        {{ <{iri}> yili:sameFunctionAs ?term }} UNION {{ ?term yili:sameFunctionAs <{iri}> }} }}""")
+    every = room.term_events(iri)
+    chapters = sorted({room.chapters[room.passages[e.passage].chapter] for e in every}, key=lambda c: c.number)
+    shown = room.term_events(iri, chapter)
+    pages = max(1, -(-len(shown) // PAGE_SIZE))
+    page = min(max(page, 1), pages)
+    return {"iri": iri, "kind": room.kind(iri), "labels": by_lang, "extra": extra, "supers": supers,
+            "subs": sorted((r["term"] for r in subs), key=room.label),
+            "related": [r["term"] for r in related], "events": shown[(page - 1) * PAGE_SIZE:page * PAGE_SIZE],
+            "total": len(every), "count": len(shown), "page": page, "pages": pages, "chapters": chapters,
+            "chapter": chapter}
 
 
 def resource(service: SparqlService, iri: str) -> dict | None:

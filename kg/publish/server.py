@@ -9,6 +9,7 @@ note are hash IRIs (``…/passage/3#position``) and come with their parent.
 """
 from __future__ import annotations
 
+import json
 import sys
 import time
 import traceback
@@ -19,8 +20,9 @@ from flask import Flask, Response, abort, g, redirect, render_template, request,
 from werkzeug.exceptions import HTTPException
 
 from kg.paths import ONTOLOGY, QUERIES
-from kg.publish import pages
+from kg.publish import context, langtags, pages, reading
 from kg.publish.admission import Busy
+from kg.publish.room import Room
 from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
 
 DATA_EXTENSIONS = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json"}
@@ -51,6 +53,11 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
         return "/" + iri[len(base):] if iri.startswith(base) else iri
 
     app.jinja_env.globals["local"] = local
+    # The reading room (chapters, passages, events, labels, search) is read once, here.
+    room = Room.load(service.directory, base)
+    app.extensions["room"] = room
+    app.jinja_env.globals.update(room=room, label=room.label, segments=pages.segments, base=base)
+    reading.register(app, room, base)
 
     def error(status: int, message: str) -> Response:
         return Response(message + "\n", status=status, mimetype="text/plain")
@@ -116,6 +123,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
             request.accept_mimetypes.best_match(list(GRAPH_TYPES), default=None))
         if not (result_type or graph_type) and not _accepts_anything():
             return error(406, "no acceptable result format: " + ", ".join([*RESULT_TYPES, *GRAPH_TYPES]))
+        query = langtags.rewrite(query)  # "zh-Hant" as users write it answers on Oxigraph's zh-hant
         answer = g.queries.run(query, result_type or "application/sparql-results+json", graph_type or "text/turtle")
         return Response(answer.body, mimetype=answer.media_type)
 
@@ -171,6 +179,15 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
             abort(404)
         iri = _iri("id/" + stem)
         query = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {pages.with_parts(iri)} ?s ?p ?o }}"
+        if ext == "jsonld":  # compacted with the dataset's @context (context.py), not Oxigraph's expanded form
+            from pyoxigraph import RdfFormat, parse
+
+            answer = g.queries.run(query, graph_type="application/n-triples")
+            triples = [q.triple for q in parse(answer.body, format=RdfFormat.N_TRIPLES)]
+            if not triples:
+                abort(404)
+            return Response(json.dumps(context.compact(triples, base), ensure_ascii=False, indent=1),
+                            mimetype="application/ld+json")
         answer = g.queries.run(query, graph_type=DATA_EXTENSIONS[ext])
         if not answer.body.strip() or answer.body.strip() in (b"[]", b"{}"):
             abort(404)
@@ -185,16 +202,23 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     @app.route("/page/<path:rest>")
     def page(rest: str):
         iri = _iri("id/" + rest)
-        kind = rest.split("/", 1)[0]
+        kind, steps = rest.split("/", 1)[0], rest.count("/")
         if kind == "chapter":
-            found = pages.chapter(g.queries, iri)
-            template = "chapter.html"
+            found, template = pages.chapter(room, iri), "chapter.html"
+        elif kind == "passage" and steps == 1:
+            found = pages.passage(room, iri, request.args.get("hl", ""), request.args.get("note", ""))
+            template = "passage.html"
+        elif kind == "passage" and "/event/" in rest and "#" not in rest:
+            found, template = pages.event(room, iri), "event.html"
         elif kind in pages.TERM_KINDS:
-            found = pages.term(g.queries, iri)
+            chapter = request.args.get("chapter", "")
+            number = request.args.get("page", "1")
+            if not number.isdigit() or (chapter and not chapter.isdigit()):
+                return error(400, "page= and chapter= take numbers")
+            found = pages.term(g.queries, room, iri, base, int(number), int(chapter) if chapter else None)
             template = "term.html"
         else:
-            found = pages.resource(g.queries, iri)
-            template = "resource.html"
+            found, template = pages.resource(g.queries, iri), "resource.html"
         if found is None:
             abort(404)
         return render_template(template, **found)
