@@ -202,3 +202,27 @@ def test_jsonld_is_compact_and_means_the_same_triples(server):
     assert as_ld == as_nt and len(as_nt) >= 8
     published = requests.get(server + "/ns/context.jsonld").json()
     assert published["@context"] == doc["@context"]
+
+
+@pytest.mark.parametrize("query, says", [
+    ("SELEC * WHERE { ?s ?p ?o }", ["line 1", "a query begins with SELECT", "not SELEC"]),
+    ("SELECT * WHERE {\n  ?s foo:bar ?o }", ["line 2", "prefix foo: is not declared"]),
+    ("SELECT * WHERE { ?s ?p ?o", ["line 1", 'expected', '"}"', "at the end of the query"]),
+])
+def test_parser_errors_say_where_and_what(server, query, says):
+    response = requests.get(server + "/sparql", params={"query": query})
+    assert response.status_code == 400 and len(response.text.strip().splitlines()) == 1
+    assert all(s in response.text for s in says), response.text
+    assert "\\u{" not in response.text  # no character classes of the parser's grammar
+
+
+def test_query_page_uses_the_vendored_yasgui(server):
+    page = requests.get(server + "/query").text
+    scripts = re.findall(r'<script src="([^"]+)"', page) + re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    assert scripts and all(s.startswith("/static/yasgui/") for s in scripts)
+    for path in scripts:
+        response = requests.get(server + path)
+        assert response.status_code == 200 and len(response.content) > 10_000
+    assert "roles-by-acts" in page and "sishe-acts" in page
+    assert requests.get(server + "/static/../server.py").status_code == 404
+    assert requests.get(server + "/static/yasgui/nothing.js").status_code == 404

@@ -225,8 +225,13 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
 
     @app.route("/query")
     def query_page():
-        examples = {p.stem: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
-        return render_template("query.html", examples=examples)
+        # The project's questions (queries/), then the reading room's, whose results link to pages.
+        found = [*sorted(QUERIES.glob("*.rq")), *sorted((Path(__file__).parent / "examples").glob("*.rq"))]
+        examples = {p.stem: p.read_text(encoding="utf-8").replace("http://localhost:8000/", base) for p in found}
+        from kg.publish.context import PREFIXES as KNOWN
+
+        prefixes = {**KNOWN, "yili": base + "ontology#", "id": base + "id/"}
+        return render_template("query.html", examples=examples, prefixes=prefixes)
 
     # --- the dataset and its description ----------------------------------------------
 
