@@ -226,3 +226,36 @@ def test_query_page_uses_the_vendored_yasgui(server):
     assert "roles-by-acts" in page and "sishe-acts" in page
     assert requests.get(server + "/static/../server.py").status_code == 404
     assert requests.get(server + "/static/yasgui/nothing.js").status_code == 404
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+def test_vocabulary_iris_are_pages_for_browsers_and_rdf_for_machines(server):
+    page = requests.get(server + "/ontology", headers=BROWSER)
+    assert page.headers["Content-Type"].startswith("text/html")
+    # Every class and property of the ontology has its anchor, so …/ontology#action lands on it.
+    data = requests.get(server + "/ontology", headers={"Accept": "application/n-triples"})
+    assert data.headers["Content-Type"].startswith("application/n-triples")
+    ns = "http://localhost:8000/ontology#"
+    defined = {q.subject.value[len(ns):] for q in parse(data.content, format=RdfFormat.N_TRIPLES)
+               if q.subject.value.startswith(ns) and q.predicate.value.endswith("#label")}
+    assert {"action", "agent", "RitualEvent", "CanonicalPassage"} <= defined
+    assert all(f'id="{name}"' in page.text for name in defined)
+    # With the number of instances the VoID counts.
+    events = sparql(server, "SELECT (COUNT(?e) AS ?n) WHERE { ?e a <http://localhost:8000/ontology#RitualEvent> }")
+    n = int(events[0]["n"]["value"])
+    assert re.search(rf'id="RitualEvent".*?{n:,}', page.text, re.S)
+    assert requests.get(server + "/ontology").headers["Content-Type"].startswith("text/turtle")  # curl, no Accept
+    assert requests.get(server + "/ontology", params={"format": "png"}).status_code == 400
+
+
+def test_void_is_a_page_too(server):
+    page = requests.get(server + "/void", headers=BROWSER)
+    assert page.headers["Content-Type"].startswith("text/html")
+    dumps = re.findall(r'<a href="(/dumps/yili\.\w+)">', page.text)
+    assert {"/dumps/yili.nq", "/dumps/yili.ttl"} <= set(dumps)
+    for dump in dumps:
+        size = int(requests.head(server + dump).headers["Content-Length"])
+        assert f"{size:,}" in page.text
+    assert "void:Dataset" in requests.get(server + "/void", headers={"Accept": "text/turtle"}).text

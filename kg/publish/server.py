@@ -20,7 +20,7 @@ from flask import Flask, Response, abort, g, redirect, render_template, request,
 from werkzeug.exceptions import HTTPException
 
 from kg.paths import ONTOLOGY, QUERIES
-from kg.publish import context, langtags, pages, reading
+from kg.publish import context, langtags, pages, reading, vocab
 from kg.publish.admission import Busy
 from kg.publish.room import Room
 from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
@@ -238,11 +238,23 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     @app.route("/void")
     @app.route("/.well-known/void")
     def void():
+        if _wants_html():
+            return render_template("void.html", **vocab.void_page(Path(dist) / "void.ttl"))
         return _rdf_file(Path(dist) / "void.ttl")
 
     @app.route("/ontology")
     def ontology():
-        return _rdf_file(ONTOLOGY / "yili.ttl", ONTOLOGY / "terms.ttl")
+        files = [ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl", ONTOLOGY / "terms.ttl"]
+        if _wants_html():  # …/ontology#action in a browser: the page, scrolled to #action
+            return render_template("ontology.html", **vocab.ontology(files, Path(dist) / "void.ttl", base))
+        return _rdf_file(*files)
+
+    def _wants_html() -> bool:
+        """A browser (text/html asked for, and preferred to Turtle); format= picks data."""
+        if request.args.get("format"):
+            return False
+        accept = request.accept_mimetypes
+        return any(m == "text/html" for m, _ in accept) and accept["text/html"] >= accept["text/turtle"]
 
     @app.route("/graph/<path:rest>")
     def named_graph(rest: str):
@@ -263,7 +275,10 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     def _rdf_file(*paths: Path) -> Response:
         from pyoxigraph import RdfFormat, parse, serialize
 
-        media = request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
+        fmt = request.args.get("format")
+        if fmt and BY_NAME.get(fmt) not in GRAPH_TYPES:
+            return error(400, f"unknown format {fmt!r}: use turtle, ntriples or jsonld")
+        media = BY_NAME[fmt] if fmt else request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
         if media == "text/turtle" and len(paths) == 1:
             return Response(paths[0].read_bytes(), mimetype="text/turtle")
         triples = [q.triple for path in paths for q in parse(path=str(path), format=RdfFormat.TURTLE)]
