@@ -259,3 +259,15 @@ def test_void_is_a_page_too(server):
         size = int(requests.head(server + dump).headers["Content-Length"])
         assert f"{size:,}" in page.text
     assert "void:Dataset" in requests.get(server + "/void", headers={"Accept": "text/turtle"}).text
+
+
+def test_variant_readings_are_marked_and_edition_passages_named(server):
+    rows = sparql(server, """PREFIX yili: <http://localhost:8000/ontology#>
+        SELECT ?p (COUNT(?v) AS ?n) (GROUP_CONCAT(?r; separator="|") AS ?readings) WHERE { ?v a yili:VariantReading ;
+        yili:canonicalPassage ?p ; yili:reading ?r } GROUP BY ?p ORDER BY DESC(?n) LIMIT 1""")
+    iri, n, readings = rows[0]["p"]["value"], int(rows[0]["n"]["value"]), rows[0]["readings"]["value"].split("|")
+    page = requests.get(server + "/page/" + iri.split("/id/", 1)[1]).text
+    assert f"{n} variant(s)" in page and all(f"<b>{r or '—'}</b>" in page for r in readings)
+    assert page.count('<span class="var" title=') >= 1
+    doc = requests.get(server + "/page/doc/KR1d0030/5/passage/3").text
+    assert re.search(r"<h1[^>]*>儀禮集釋 · 鄉射禮 3</h1>", doc)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 FONT = "'Noto Serif CJK TC','Noto Serif TC','Source Han Serif TC',serif"
-LANE, COLUMN, GUTTER, TOP = 58, 46, 96, 40
+LANE, COLUMN, GUTTER, TOP = 58, 46, 96, 60
 
 # Where the named places of the hall and court lie on the plan (x, y in a
 # 640 × 720 drawing). A place the table does not name is placed by the
@@ -73,8 +73,18 @@ def swimlane(room, section, local) -> str:
         y = TOP + row * LANE
         body.append(f'<rect x="0" y="{y}" width="{width}" height="{LANE}" fill="{"#f3ede0" if row % 2 else "#fbf8f1"}"/>')
         body.append(f'<a href="{escape(local(role))}">{_text(8, y + LANE / 2 + 5, room.label(role), 15, "start", "lane")}</a>')
+    passage = None
     for column, event in enumerate(events):
         x = GUTTER + column * COLUMN + COLUMN / 2
+        # Acts are numbered through the section (the floor plan uses the same numbers);
+        # a rule and the locator mark where a new passage begins.
+        body.append(_text(x, TOP - 6, str(column + 1), 10, fill="#7a7265"))
+        if event.passage != passage:
+            passage = event.passage
+            left = x - COLUMN / 2
+            body.append(f'<line x1="{left}" y1="{TOP - 30}" x2="{left}" y2="{height - 20}" stroke="#b8ab92"/>')
+            body.append(f'<a href="{escape(local(passage))}">'
+                        + _text(left + 3, TOP - 20, room.passages[passage].locator, 10, "start", fill="#1d5a8a") + "</a>")
         rows = [lanes.index(a) for a in event.agents]
         for target in event.recipients:  # an arrow from the doer to whom the act is done
             for row in rows:
@@ -85,7 +95,7 @@ def swimlane(room, section, local) -> str:
             y = TOP + row * LANE + 8
             act = ("不" if event.negated else "") + room.label(event.action)
             objects = "".join(room.label(o) for o in event.objects)[:3]
-            body.append(f'<a href="{escape(local(event.iri))}" class="act"><title>{event.seq}. '
+            body.append(f'<a href="{escape(local(event.iri))}" class="act"><title>{column + 1}. '
                         f'{escape(room.passages[event.passage].locator)} {escape(describe(room, event))}</title>'
                         f'<rect x="{x - COLUMN / 2 + 3}" y="{y}" width="{COLUMN - 6}" height="{LANE - 16}" rx="5" '
                         f'fill="#fff" stroke="#8a2b1d"/>'
@@ -113,6 +123,7 @@ def floorplan(room, section, local) -> str:
         x, y = PLACES[name]
         body.append(f'<circle cx="{x}" cy="{y + 30}" r="6" fill="#d8cfbd"/>')
     placed, elsewhere, used = [], [], {}
+    number = {event.iri: n for n, event in enumerate(section.events, 1)}  # as on the swimlane
     for event in section.events:
         if not event.place:
             continue
@@ -129,13 +140,16 @@ def floorplan(room, section, local) -> str:
         points = " ".join(f"{x},{y}" for _, x, y in placed)
         body.append(f'<polyline points="{points}" fill="none" stroke="#8a2b1d" stroke-opacity=".35" stroke-width="1.2"/>')
     for event, x, y in placed:
-        body.append(f'<a href="{escape(local(event.iri))}" class="spot"><title>{event.seq}. {escape(describe(room, event))}'
-                    f'</title><circle cx="{x}" cy="{y}" r="8" fill="#8a2b1d"/>'
-                    + _text(x, y + 4, str(event.seq), 10, fill="#fff") + "</a>")
-    lines = [f"{e.seq}. {describe(room, e)}" for e, _, _ in placed] + [f"{e.seq}. {describe(room, e)}（{name}）"
-                                                                        for e, name in elsewhere]
-    body.append(_text(width + 10, 50, f"{len(placed)} acts on the plan, {len(elsewhere)} at places it does not draw, "
-                      f"{len(section.events) - len(placed) - len(elsewhere)} with no place", 11, "start", fill="#7a7265"))
+        body.append(f'<a href="{escape(local(event.iri))}" class="spot"><title>{number[event.iri]}. '
+                    f'{escape(describe(room, event))}</title><circle cx="{x}" cy="{y}" r="8" fill="#8a2b1d"/>'
+                    + _text(x, y + 4, str(number[event.iri]), 9, fill="#fff") + "</a>")
+    lines = [line for _, line in sorted(
+        [(number[e.iri], f"{number[e.iri]}. {describe(room, e)}") for e, _, _ in placed]
+        + [(number[e.iri], f"{number[e.iri]}. {describe(room, e)}（{name}）") for e, name in elsewhere])]
+    body.append(_text(width + 10, 38, f"{len(placed)} acts on the plan, {len(elsewhere)} at places it does not draw,",
+                      11, "start", fill="#7a7265"))
+    body.append(_text(width + 10, 52, f"{len(section.events) - len(placed) - len(elsewhere)} with no place "
+                      "(numbers: order in the section)", 11, "start", fill="#7a7265"))
     for row, line in enumerate(lines):
         body.append(_text(width + 10, 72 + row * 17, line[:30], 12, "start", "legend"))
     return _svg(width + side, max(height, 90 + 17 * len(lines)), body, title)

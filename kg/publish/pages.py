@@ -39,21 +39,27 @@ def home(service: SparqlService) -> dict:
     return {"counts": counts, "chapters": chapters}
 
 
-def segments(passage, hl: tuple[int, int] | None = None) -> list[tuple[str, str, bool]]:
-    """The passage's text cut where the set of events whose words cover it
-    changes, or a search hit ``hl`` (start, end) begins or ends: (text, "1 3",
-    in the hit) triples, so that hovering an event lights its words."""
+def segments(passage, hl: tuple[int, int] | None = None) -> list[tuple[str, str, bool, str]]:
+    """The passage's text cut where what covers it changes: the events whose
+    words these are, a search hit ``hl`` (start, end), the editions that read
+    other characters here. (text, "1 3", in the hit, "儀禮集釋: 荅") tuples, so
+    that hovering an event lights its words and a variant shows its readings."""
     cover = [[] for _ in passage.text]
     for event in passage.events:
         for at in range(max(event.start, 0), max(event.end, 0)):
             cover[at].append(str(event.seq))
-    out: list[tuple[str, str, bool]] = []
-    for at, (char, events) in enumerate(zip(passage.text, cover)):
-        key, hit = " ".join(events), bool(hl) and hl[0] <= at < hl[1]
-        if out and out[-1][1:] == (key, hit):
-            out[-1] = (out[-1][0] + char, key, hit)
+    variants = [[] for _ in passage.text]
+    for variant in passage.variants:
+        for at in range(variant["start"], min(variant["end"], len(passage.text))):
+            variants[at].append(f"{variant['edition']}: {variant['reading']}")
+    out: list[tuple[str, str, bool, str]] = []
+    for at, char in enumerate(passage.text):
+        key, hit = " ".join(cover[at]), bool(hl) and hl[0] <= at < hl[1]
+        title = "; ".join(variants[at])
+        if out and out[-1][1:] == (key, hit, title):
+            out[-1] = (out[-1][0] + char, key, hit, title)
         else:
-            out.append((char, key, hit))
+            out.append((char, key, hit, title))
     return out
 
 

@@ -52,6 +52,7 @@ class Passage:
     events: list[Event] = field(default_factory=list)
     readings: list[dict] = field(default_factory=list)  # each edition's reading: edition, witness, text, iri
     notes: list[dict] = field(default_factory=list)  # notes printed after this passage
+    variants: list[dict] = field(default_factory=list)  # where an edition reads other characters
     prev: "Passage | None" = None
     next: "Passage | None" = None
 
@@ -93,6 +94,7 @@ class Room:
         self.labels: dict[str, dict[str, str]] = {}
         self.editions: dict[str, str] = {}  # witness -> edition title
         self.by_term: dict[str, list[Event]] = defaultdict(list)
+        self.names: dict[str, str] = {}  # a name for things with no label: edition passages, notes, documents
 
     # --- labels ---------------------------------------------------------------
 
@@ -103,6 +105,8 @@ class Room:
             return found.get(lang) or found.get("zh-hant") or next(iter(found.values()))
         if iri in self.passages:
             return self.passages[iri].citation
+        if iri in self.names:
+            return self.names[iri]
         if iri in self.chapters:
             return self.chapters[iri].title
         if iri in self.sections:
@@ -173,6 +177,7 @@ class Room:
         room._link_passages()
         room._load_editions(rows)
         room._load_events(rows)
+        room._load_variants(rows)
         return room
 
     def _link_passages(self) -> None:
@@ -205,6 +210,9 @@ class Room:
         for passage, canonicals in reads.items():
             text, seq, witness, title = texts[passage]
             canonicals.sort(key=self._order)
+            chapter = self.chapters[self.passages[canonicals[0]].chapter]
+            self.names[passage] = f"{title} · {chapter.title} {seq}"
+            self.names[passage.rsplit("/passage/", 1)[0]] = f"{title} · {chapter.title}"
             # An edition passage that reads several canonical ones is shown once, at the first.
             self.passages[canonicals[0]].readings.append({
                 "iri": passage, "witness": witness, "edition": title, "text": text, "seq": seq,
@@ -223,11 +231,24 @@ class Room:
             if not covered:
                 continue
             ordered = sorted(covered, key=self._order)
+            self.names[note] = f"{meta[note]['layer']} · {meta[note]['edition']} · {self.passages[ordered[0]].citation}"
             # A note (a 疏 on two passages) follows the last passage it explains, printed once.
             self.passages[ordered[-1]].notes.append({**meta[note], "covers": [self.passages[c].locator for c in ordered]})
         for passage in self.passages.values():
             passage.readings.sort(key=lambda r: (r["witness"], r["seq"]))
             passage.notes.sort(key=lambda n: (n["witness"], n["seq"]))
+
+    def _load_variants(self, rows) -> None:
+        for passage, offset, reading, canonical, witness in rows("""SELECT ?p ?off ?r ?c ?w WHERE {
+                ?v a yili:VariantReading ; yili:canonicalPassage ?p ; yili:canonicalOffset ?off ;
+                   yili:reading ?r ; yili:canonicalReading ?c ; oa:hasSource/yili:witness ?w }"""):
+            if passage in self.passages:
+                start = int(offset)
+                self.passages[passage].variants.append({
+                    "start": start, "end": start + max(len(canonical), 1), "reading": reading or "—",
+                    "canonical": canonical, "edition": self.editions.get(witness, witness)})
+        for passage in self.passages.values():
+            passage.variants.sort(key=lambda v: (v["start"], v["edition"]))
 
     def _load_events(self, rows) -> None:
         fields = {"action": "action", "agent": "agents", "object": "objects", "recipient": "recipients",
