@@ -271,3 +271,52 @@ def test_variant_readings_are_marked_and_edition_passages_named(server):
     assert page.count('<span class="var" title=') >= 1
     doc = requests.get(server + "/page/doc/KR1d0030/5/passage/3").text
     assert re.search(r"<h1[^>]*>儀禮集釋 · 鄉射禮 3</h1>", doc)
+
+
+# --- in a real browser (Debian's chromium, as tests/test_server.py) -------------------
+
+from tests.test_server import ARTIFACTS, browser  # noqa: E402,F401  (the fixture, shared)
+
+
+def test_reading_room_in_a_browser(server, browser):  # noqa: F811
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    # A chapter page: the events of a passage, and hovering one lights its words.
+    page.goto(server + "/page/chapter/5")
+    passage = page.locator('[id="p5.1.2"]')
+    acts = passage.locator("li.event")
+    assert acts.count() >= 5 and "主人" in acts.nth(2).inner_text()
+    acts.nth(0).hover()
+    lit = passage.locator(".jing .w.lit")
+    assert lit.count() >= 1 and lit.first.inner_text() in passage.locator(".jing").inner_text()
+    passage.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "room-chapter-events.png"))
+    # The search box of every page: simplified 觯 reaches a passage with 觶 marked.
+    page.fill("form.search input[name=q]", "觯")
+    page.press("form.search input[name=q]", "Enter")
+    page.wait_for_selector("#results")
+    assert "觶" in page.locator("#results").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "room-search.png"))
+    page.locator(".hit-passage a").first.click()
+    page.wait_for_selector("mark.hit")
+    assert page.locator("mark.hit").first.inner_text() == "觶"
+    page.screenshot(path=str(ARTIFACTS / "room-search-passage.png"))
+    # The diagrams of a section with many placed acts.
+    for kind in ("swimlane", "floorplan"):
+        page.goto(server + f"/diagram/{kind}/5.21")
+        marks = page.locator("a.act" if kind == "swimlane" else "a.spot")
+        assert marks.count() > 10
+        page.screenshot(path=str(ARTIFACTS / f"room-{kind}.png"))
+    # YASGUI: an example query, then a result link to a page of this server.
+    page.goto(server + "/query")
+    page.select_option("#examples", "roles-by-acts")
+    page.click("#run")
+    page.wait_for_selector(".yasr table tbody tr a[href^='/page/']", timeout=20000)
+    first = page.locator(".yasr table tbody tr a[href^='/page/']").first
+    name = first.inner_text().rsplit("/", 1)[-1]
+    page.screenshot(path=str(ARTIFACTS / "room-yasgui.png"))
+    first.click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == name and page.locator("#events tr").count() > 10
+    for shot in ("chapter-events", "search", "search-passage", "swimlane", "floorplan", "yasgui"):
+        assert (ARTIFACTS / f"room-{shot}.png").stat().st_size > 10_000
