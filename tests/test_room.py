@@ -273,6 +273,16 @@ def test_variant_readings_are_marked_and_edition_passages_named(server):
     assert re.search(r"<h1[^>]*>儀禮集釋 · 鄉射禮 3</h1>", doc)
 
 
+
+def test_pages_and_search_meet_their_goals(server):
+    from kg.publish.roombench import report, run
+
+    rows = run(server, repeats=7)
+    assert {r["name"] for r in rows} >= {"chapter (largest)", "passage", "term (busiest role)", "search 觯", "swimlane"}
+    missed = [r for r in rows if not r["met"]]
+    assert not missed, report(rows)
+
+
 # --- in a real browser (Debian's chromium, as tests/test_server.py) -------------------
 
 from tests.test_server import ARTIFACTS, browser  # noqa: E402,F401  (the fixture, shared)

@@ -174,6 +174,8 @@ class Room:
                 yili:citation ?cit ; dcterms:isPartOf ?c ; yili:inSection ?s ; yili:sequence ?seq ;
                 yili:readingText ?t ; yili:normalisedText ?n }"""):
             room.passages[iri] = Passage(iri, locator, citation, chapter, section, int(seq), text, norm)
+        # A build of files outside the work may have passages of no known chapter: not shown.
+        room.passages = {iri: p for iri, p in room.passages.items() if p.chapter in room.chapters}
         room._link_passages()
         room._load_editions(rows)
         room._load_events(rows)

@@ -9,6 +9,7 @@ note are hash IRIs (``…/passage/3#position``) and come with their parent.
 """
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -55,6 +56,9 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     app.jinja_env.globals["local"] = local
     # The reading room (chapters, passages, events, labels, search) is read once, here.
     room = Room.load(service.directory, base)
+    # Workers forked later (a replacement after a timeout) share the room's pages
+    # copy-on-write; frozen, the collector in a worker never touches (and copies) them.
+    gc.freeze()
     app.extensions["room"] = room
     app.jinja_env.globals.update(room=room, label=room.label, segments=pages.segments, base=base)
     reading.register(app, room, base)
@@ -302,6 +306,7 @@ def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: flo
     # Enough threads for every running and queued query and then some, so that a
     # full queue still leaves threads to answer 503s, pages and files at once.
     threads = service.admission.slots + service.admission.queue + 8
+    service.run("ASK {}")  # the pool forks its first workers now, before the reading room fills this process
     try:
         # Waitress refuses a longer body itself, from its Content-Length, instead of
         # first spooling up to its default 1 GB to a temporary file.
