@@ -9,6 +9,7 @@ note are hash IRIs (``…/passage/3#position``) and come with their parent.
 """
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import sys
@@ -203,12 +204,22 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     def home():
         return render_template("home.html", **pages.home(g.queries))
 
+    @functools.lru_cache(maxsize=32)
+    def chapter_page(iri: str) -> str:
+        """A chapter page, rendered once: it takes no parameters and the room does
+        not change while the server runs, and the largest (鄉射禮, 1.4 MB of HTML)
+        takes ~200 ms to render."""
+        found = pages.chapter(room, iri)
+        if found is None:
+            abort(404)
+        return render_template("chapter.html", **found)
+
     @app.route("/page/<path:rest>")
     def page(rest: str):
         iri = _iri("id/" + rest)
         kind, steps = rest.split("/", 1)[0], rest.count("/")
         if kind == "chapter":
-            found, template = pages.chapter(room, iri), "chapter.html"
+            return chapter_page(iri)
         elif kind == "passage" and steps == 1:
             found = pages.passage(room, iri, request.args.get("hl", ""), request.args.get("note", ""))
             template = "passage.html"
