@@ -283,6 +283,29 @@ def test_pages_and_search_meet_their_goals(server):
     assert not missed, report(rows)
 
 
+
+def test_no_page_shows_a_bare_iri_where_a_label_exists(server):
+    """Crawl from a chapter: every kind of page it links to (terms, events,
+    sections, passages, editions' passages, notes, the work), and check that
+    no link reads as an IRI where the room knows a label."""
+    seen, queue, kinds = set(), ["/page/chapter/5", "/page/passage/5.21.3", "/page/doc/KR1d0030/5/passage/3"], set()
+    while queue and len(seen) < 60:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = requests.get(server + path, headers={"Accept": "text/html"})
+        assert response.status_code == 200, path
+        for href, text in links(response.text):
+            assert not text.startswith(("http://localhost", "/id/", "/page/")), (path, href, text)
+            if href.startswith(("/id/", "/page/")) and "?" not in href:
+                kind = href.split("/")[2]
+                if kind not in kinds or len(seen) < 20:
+                    kinds.add(kind)
+                    queue.append(href.replace("/id/", "/page/", 1))
+    assert {"role", "action", "passage", "section"} <= kinds
+
+
 # --- in a real browser (Debian's chromium, as tests/test_server.py) -------------------
 
 from tests.test_server import ARTIFACTS, browser  # noqa: E402,F401  (the fixture, shared)
@@ -317,6 +340,15 @@ def test_reading_room_in_a_browser(server, browser):  # noqa: F811
         marks = page.locator("a.act" if kind == "swimlane" else "a.spot")
         assert marks.count() > 10
         page.screenshot(path=str(ARTIFACTS / f"room-{kind}.png"))
+    # A section page steps through its acts on the floor plan.
+    page.goto(server + "/page/section/5.21")
+    page.click("#step")
+    page.click("#step")
+    spots = page.locator("#floorplan a.spot")
+    lit = [i for i in range(spots.count()) if spots.nth(i).evaluate("s => s.style.opacity") == "1"]
+    assert len(lit) == 1 and page.locator("#step-at").inner_text().startswith(
+        f"act {spots.nth(lit[0]).get_attribute('data-n')} (2 of {spots.count()}")
+    page.screenshot(path=str(ARTIFACTS / "room-section-steps.png"))
     # YASGUI: an example query, then a result link to a page of this server.
     page.goto(server + "/query")
     page.select_option("#examples", "roles-by-acts")
@@ -328,5 +360,5 @@ def test_reading_room_in_a_browser(server, browser):  # noqa: F811
     first.click()
     page.wait_for_load_state()
     assert page.locator("h1").inner_text() == name and page.locator("#events tr").count() > 10
-    for shot in ("chapter-events", "search", "search-passage", "swimlane", "floorplan", "yasgui"):
+    for shot in ("chapter-events", "search", "search-passage", "swimlane", "floorplan", "section-steps", "yasgui"):
         assert (ARTIFACTS / f"room-{shot}.png").stat().st_size > 10_000

@@ -140,7 +140,7 @@ def floorplan(room, section, local) -> str:
         points = " ".join(f"{x},{y}" for _, x, y in placed)
         body.append(f'<polyline points="{points}" fill="none" stroke="#8a2b1d" stroke-opacity=".35" stroke-width="1.2"/>')
     for event, x, y in placed:
-        body.append(f'<a href="{escape(local(event.iri))}" class="spot"><title>{number[event.iri]}. '
+        body.append(f'<a href="{escape(local(event.iri))}" class="spot" data-n="{number[event.iri]}"><title>{number[event.iri]}. '
                     f'{escape(describe(room, event))}</title><circle cx="{x}" cy="{y}" r="8" fill="#8a2b1d"/>'
                     + _text(x, y + 4, str(number[event.iri]), 9, fill="#fff") + "</a>")
     lines = [line for _, line in sorted(

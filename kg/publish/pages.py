@@ -88,6 +88,20 @@ def passage(room, iri: str, hl: str = "", note: str = "") -> dict | None:
             "chapter": room.chapters[found.chapter]}
 
 
+def section(room, iri: str, local) -> dict | None:
+    from kg.publish import diagrams
+
+    found = room.sections.get(iri)
+    if found is None or found.chapter not in room.chapters:
+        return None
+    chapter = room.chapters[found.chapter]
+    at = chapter.sections.index(found) if found in chapter.sections else -1
+    return {"iri": iri, "s": found, "chapter": chapter,
+            "prev": chapter.sections[at - 1] if at > 0 else None,
+            "next": chapter.sections[at + 1] if 0 <= at < len(chapter.sections) - 1 else None,
+            "floorplan": diagrams.floorplan(room, found, local), "swimlane": diagrams.swimlane(room, found, local)}
+
+
 def event(room, iri: str) -> dict | None:
     found = room.events.get(iri)
     if found is None:

@@ -220,6 +220,8 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
         kind, steps = rest.split("/", 1)[0], rest.count("/")
         if kind == "chapter":
             return chapter_page(iri)
+        elif kind == "section":
+            found, template = pages.section(room, iri, local), "section.html"
         elif kind == "passage" and steps == 1:
             found = pages.passage(room, iri, request.args.get("hl", ""), request.args.get("note", ""))
             template = "passage.html"
