@@ -17,6 +17,11 @@ TERM_KINDS = ("role", "object", "place", "facing", "action")
 PARTS = ("position", "quote", "body", "body-position", "body-quote", "text", "text-position", "text-quote")
 
 
+def prefixes(base: str) -> str:
+    """PREFIXES for a dataset minted under ``base`` (its ontology moves with it)."""
+    return PREFIXES.replace("http://localhost:8000/", base)
+
+
 def with_parts(iri: str) -> str:
     """A VALUES list of ``iri`` and its hash parts, for describing it."""
     return "VALUES ?s { " + " ".join([f"<{iri}>", *(f"<{iri}#{part}>" for part in PARTS)]) + " }"
@@ -26,16 +31,14 @@ def _zh(var: str) -> str:
     return f'FILTER(langMatches(lang({var}), "zh-Hant"))'
 
 
-def home(service: SparqlService) -> dict:
-    counts = service.select(PREFIXES + """SELECT
-        (COUNT(DISTINCT ?e) AS ?events) (COUNT(DISTINCT ?p) AS ?passages) (COUNT(DISTINCT ?n) AS ?notes)
-        WHERE { { ?e a yili:RitualEvent } UNION { ?p a yili:Passage } UNION { ?n a yili:Note } }""")[0]
-    chapters = service.select(PREFIXES + f"""SELECT ?chapter ?number ?title ?en (COUNT(DISTINCT ?doc) AS ?documents)
-        WHERE {{ ?chapter a yili:Chapter ; yili:chapterNumber ?number ; dcterms:title ?title , ?en .
-                 {_zh('?title')} FILTER(langMatches(lang(?en), "en"))
-                 OPTIONAL {{ ?doc yili:chapter ?chapter }} }}
-        GROUP BY ?chapter ?number ?title ?en ORDER BY xsd:integer(?number)""".replace(
-        "xsd:integer", "<http://www.w3.org/2001/XMLSchema#integer>"))
+def home(room) -> dict:
+    """The counts and chapters, from the room (no query: the home page is what
+    load balancers and `kg abuse` poll)."""
+    notes = {n["iri"] for p in room.passages.values() for n in p.notes}
+    counts = {"events": f"{len(room.events):,}", "passages": f"{len(room.passages):,}", "notes": f"{len(notes):,}"}
+    chapters = [{"chapter": c.iri, "title": c.title, "en": c.en, "sections": len(c.sections),
+                 "documents": len({r["witness"] for s in c.sections for p in s.passages for r in p.readings})}
+                for c in sorted(room.chapters.values(), key=lambda c: c.number)]
     return {"counts": counts, "chapters": chapters}
 
 
@@ -113,23 +116,23 @@ PAGE_SIZE = 50
 
 
 def term(service: SparqlService, room, iri: str, base: str, page: int = 1, chapter: int | None = None) -> dict | None:
-    labels = service.select(PREFIXES.replace("http://localhost:8000/", base) + f"""SELECT ?label (LANG(?label) AS ?lang)
+    head = prefixes(base)
+    labels = service.select(head + f"""SELECT ?label (LANG(?label) AS ?lang)
         WHERE {{ <{iri}> skos:prefLabel ?label }}""")
     if not labels:
         return None
-    prefixes = PREFIXES.replace("http://localhost:8000/", base)
     by_lang = {row["lang"].lower(): row["label"] for row in labels}
-    extra = service.select(prefixes + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
+    extra = service.select(head + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
         VALUES ?p {{ skos:definition skos:altLabel yili:sameFunctionAs yili:relativeTo yili:direction skos:editorialNote }} }}""")
-    steps = service.select(prefixes + f"""SELECT ?class ?parent WHERE {{ <{iri}> rdfs:subClassOf* ?class .
+    steps = service.select(head + f"""SELECT ?class ?parent WHERE {{ <{iri}> rdfs:subClassOf* ?class .
         ?class rdfs:subClassOf ?parent }}""")
     parent_of = {row["class"]: row["parent"] for row in steps}
     supers, node = [], iri
     while node in parent_of and len(supers) < 20:  # walk up: 司射 ⊑ 射官 ⊑ 有司 ⊑ 禮中人物
         node = parent_of[node]
         supers.append(node)
-    subs = service.select(prefixes + f"""SELECT ?term WHERE {{ ?term rdfs:subClassOf <{iri}> }}""")
-    related = service.select(prefixes + f"""SELECT ?term WHERE {{
+    subs = service.select(head + f"""SELECT ?term WHERE {{ ?term rdfs:subClassOf <{iri}> }}""")
+    related = service.select(head + f"""SELECT ?term WHERE {{
         {{ <{iri}> yili:sameFunctionAs ?term }} UNION {{ ?term yili:sameFunctionAs <{iri}> }} }}""")
     every = room.term_events(iri)
     chapters = sorted({room.chapters[room.passages[e.passage].chapter] for e in every}, key=lambda c: c.number)
@@ -143,14 +146,15 @@ def term(service: SparqlService, room, iri: str, base: str, page: int = 1, chapt
             "chapter": chapter}
 
 
-def resource(service: SparqlService, iri: str) -> dict | None:
+def resource(service: SparqlService, iri: str, base: str) -> dict | None:
     """Any IRI the project mints: its statements (and those of its #parts)."""
-    rows = service.select(PREFIXES + f"""SELECT ?s ?p ?o WHERE {{ {with_parts(iri)} ?s ?p ?o }} ORDER BY ?s ?p""")
+    head = prefixes(base)
+    rows = service.select(head + f"""SELECT ?s ?p ?o WHERE {{ {with_parts(iri)} ?s ?p ?o }} ORDER BY ?s ?p""")
     if not rows:
         return None
-    incoming = service.select(PREFIXES + f"""SELECT ?s ?p WHERE {{ ?s ?p <{iri}> }} ORDER BY ?p ?s LIMIT 200""")
+    incoming = service.select(head + f"""SELECT ?s ?p WHERE {{ ?s ?p <{iri}> }} ORDER BY ?p ?s LIMIT 200""")
     text = next((r["o"] for r in rows if r["s"] == iri and r["p"].endswith(("#readingText", "#value"))), None)
-    notes = service.select(PREFIXES + f"""SELECT ?layer ?text WHERE {{ ?note oa:hasTarget <{iri}> ;
+    notes = service.select(head + f"""SELECT ?layer ?text WHERE {{ ?note oa:hasTarget <{iri}> ;
         yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ; oa:hasBody/rdf:value ?text . {_zh('?layer')} }}
         ORDER BY ?seq""")
     return {"iri": iri, "rows": rows, "incoming": incoming, "text": text, "notes": notes}

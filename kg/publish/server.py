@@ -202,7 +202,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
 
     @app.route("/")
     def home():
-        return render_template("home.html", **pages.home(g.queries))
+        return render_template("home.html", **pages.home(room))
 
     @functools.lru_cache(maxsize=32)
     def chapter_page(iri: str) -> str:
@@ -235,7 +235,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
             found = pages.term(g.queries, room, iri, base, int(number), int(chapter) if chapter else None)
             template = "term.html"
         else:
-            found, template = pages.resource(g.queries, iri), "resource.html"
+            found, template = pages.resource(g.queries, iri, base), "resource.html"
         if found is None:
             abort(404)
         return render_template(template, **found)
