@@ -360,5 +360,11 @@ def test_reading_room_in_a_browser(server, browser):  # noqa: F811
     first.click()
     page.wait_for_load_state()
     assert page.locator("h1").inner_text() == name and page.locator("#events tr").count() > 10
+    # A malformed query: YASGUI shows the server's message, with line and column.
+    page.goto(server + "/query")
+    page.evaluate("() => { yasgui.getTab().setQuery('SELEC * WHERE { ?s ?p ?o }'); }")
+    page.click("#run")
+    page.wait_for_function("document.querySelector('.yasr').innerText.includes('line 1, column')", timeout=20000)
+    assert "not SELEC" in page.locator(".yasr").inner_text()
     for shot in ("chapter-events", "search", "search-passage", "swimlane", "floorplan", "section-steps", "yasgui"):
         assert (ARTIFACTS / f"room-{shot}.png").stat().st_size > 10_000
