@@ -189,6 +189,18 @@ def test_rewrite_touches_only_language_tags(query, expected):
     assert rewrite(query) == (query if expected is None else expected)
 
 
+def test_rewrite_is_cheap_on_what_it_does_not_touch():
+    # A long machine-made query is passed on as it is, and quickly, even if it is made to look like work.
+    from kg.publish.langtags import MAX_REWRITE
+
+    long = 'SELECT * WHERE { ?s ?p ?o FILTER(lang(?o) = "zh-Hant") }' + " " * MAX_REWRITE
+    started = time.perf_counter()
+    assert rewrite(long) == long and rewrite("{" * 1_000_000 + "@en") == "{" * 1_000_000 + "@en"
+    worst = "ASK " + "{" * (MAX_REWRITE // 2 - 20) + " lang(?x) = 'EN' " + "}" * (MAX_REWRITE // 2 - 20)
+    assert "'en'" in rewrite(worst)
+    assert time.perf_counter() - started < 1.0
+
+
 def test_jsonld_is_compact_and_means_the_same_triples(server):
     compact = requests.get(server + "/data/passage/5.1.2.jsonld")
     assert compact.status_code == 200

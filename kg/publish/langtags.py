@@ -47,8 +47,13 @@ def tokens(query: str) -> list[tuple[str, str]] | None:
     return out
 
 
+MAX_REWRITE = 16_384  # characters: a person's query; longer ones (machine-made) are passed on as they are
+
+
 def rewrite(query: str) -> str:
     """``query`` with language tags and strings compared with LANG() lower-cased."""
+    if len(query) > MAX_REWRITE or ("@" not in query and "lang" not in query.lower()):
+        return query  # nothing to do, or too long to cut into tokens in the server's own process
     lexed = tokens(query)
     if lexed is None:
         return query
@@ -67,10 +72,12 @@ def rewrite(query: str) -> str:
         if kind == "string" and text[-1] in "\"'" and _TAG.match(text.strip("\"'")):  # untagged only
             toks[code[position]][1] = text.lower()
 
-    def word(position: int) -> str:
-        return toks[code[position]][1].lower() if 0 <= position < len(code) else ""
-
+    low = [toks[i][1].lower() for i in code]
     n = len(code)
+
+    def word(position: int) -> str:
+        return low[position] if 0 <= position < n else ""
+
     closing, stack = {}, []  # position of "(" -> position of its ")", in one pass
     for position in range(n):
         if word(position) == "(":
