@@ -258,6 +258,10 @@ def test_vocabulary_iris_are_pages_for_browsers_and_rdf_for_machines(server):
     events = sparql(server, "SELECT (COUNT(?e) AS ?n) WHERE { ?e a <http://localhost:8000/ontology#RitualEvent> }")
     n = int(events[0]["n"]["value"])
     assert re.search(rf'id="RitualEvent".*?{n:,}', page.text, re.S)
+    # And the classes of the vocabulary with the number of terms under them.
+    roles = sparql(server, """SELECT (COUNT(DISTINCT ?t) AS ?n) WHERE { ?t <http://www.w3.org/2000/01/rdf-schema#subClassOf>+
+        <http://localhost:8000/ontology#Role> FILTER(STRSTARTS(STR(?t), "http://localhost:8000/id/role/")) }""")
+    assert re.search(rf'id="Role".*?{roles[0]["n"]["value"]} terms', page.text, re.S)
     assert requests.get(server + "/ontology").headers["Content-Type"].startswith("text/turtle")  # curl, no Accept
     assert requests.get(server + "/ontology", params={"format": "png"}).status_code == 400
 

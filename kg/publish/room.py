@@ -94,6 +94,7 @@ class Room:
         self.labels: dict[str, dict[str, str]] = {}
         self.editions: dict[str, str] = {}  # witness -> edition title
         self.by_term: dict[str, list[Event]] = defaultdict(list)
+        self.class_terms: dict[str, int] = {}  # ontology class -> terms under it (司射 ⊑ … ⊑ Role)
         self.names: dict[str, str] = {}  # a name for things with no label: edition passages, notes, documents
 
     # --- labels ---------------------------------------------------------------
@@ -180,6 +181,9 @@ class Room:
         room._load_editions(rows)
         room._load_events(rows)
         room._load_variants(rows)
+        for cls, n in rows(f"""SELECT ?c (COUNT(DISTINCT ?t) AS ?n) WHERE {{ ?t <http://www.w3.org/2000/01/rdf-schema#subClassOf>+ ?c
+                FILTER(STRSTARTS(STR(?c), "{base}ontology#") && STRSTARTS(STR(?t), "{base}id/")) }} GROUP BY ?c"""):
+            room.class_terms[cls] = int(n)
         return room
 
     def _link_passages(self) -> None:

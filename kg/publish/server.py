@@ -256,15 +256,24 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     @app.route("/.well-known/void")
     def void():
         if _wants_html():
-            return render_template("void.html", **vocab.void_page(Path(dist) / "void.ttl"))
+            return description_page("void")
         return _rdf_file(Path(dist) / "void.ttl")
 
     @app.route("/ontology")
     def ontology():
         files = [ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl", ONTOLOGY / "terms.ttl"]
         if _wants_html():  # …/ontology#action in a browser: the page, scrolled to #action
-            return render_template("ontology.html", **vocab.ontology(files, Path(dist) / "void.ttl", base))
+            return description_page("ontology")
         return _rdf_file(*files)
+
+    @functools.lru_cache(maxsize=2)
+    def description_page(name: str) -> str:
+        """The ontology or VoID page, rendered once from files that do not change while serving."""
+        void_file = Path(dist) / "void.ttl"
+        if name == "void":
+            return render_template("void.html", **vocab.void_page(void_file))
+        files = [ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl", ONTOLOGY / "terms.ttl"]
+        return render_template("ontology.html", **vocab.ontology(files, void_file, base, room.class_terms))
 
     def _wants_html() -> bool:
         """A browser (text/html asked for, and preferred to Turtle); format= picks data."""

@@ -30,7 +30,7 @@ def _langs(values) -> dict[str, str]:
     return {(v.language or "en").lower(): v.value for v in values if hasattr(v, "language")}
 
 
-def ontology(paths: list[Path], void: Path, base: str) -> dict:
+def ontology(paths: list[Path], void: Path, base: str, term_counts: dict[str, int] | None = None) -> dict:
     from kg.rdf.graph import Y  # the namespace the ontology source is written in
 
     graph, counts = _graph(*paths), class_counts(void)
@@ -54,6 +54,8 @@ def ontology(paths: list[Path], void: Path, base: str) -> dict:
             "domain": [here(d.value) for d in props.get(RDFS + "domain", []) if d.value.startswith("http")],
             "range": [here(r.value) for r in props.get(RDFS + "range", []) if r.value.startswith("http")],
             "types": sorted(t.rsplit("#", 1)[-1] for t in types), "count": counts.get(here(subject))})
+    for term in terms:  # Role, Place …: their members are the terms of the vocabulary, not instances
+        term["terms"] = (term_counts or {}).get(term["iri"], 0)
     terms.sort(key=lambda t: t["name"].lower())
     by_iri = {t["iri"]: t for t in terms}
     children = defaultdict(list)
