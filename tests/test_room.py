@@ -14,7 +14,7 @@ import requests
 from pyoxigraph import RdfFormat, parse
 
 from kg.publish.langtags import rewrite
-from tests.test_server import start_server
+from tests.test_server import ARTIFACTS, browser, start_server  # noqa: F401  (browser: the fixture, shared)
 
 SISHE = "/page/role/" + quote("司射")
 PREFIX = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
@@ -323,8 +323,6 @@ def test_no_page_shows_a_bare_iri_where_a_label_exists(server):
 
 
 # --- in a real browser (Debian's chromium, as tests/test_server.py) -------------------
-
-from tests.test_server import ARTIFACTS, browser  # noqa: E402,F401  (the fixture, shared)
 
 
 def test_reading_room_in_a_browser(server, browser):  # noqa: F811

@@ -1,7 +1,6 @@
 """What the HTML pages show, read from the store with SPARQL."""
 from __future__ import annotations
 
-from collections import defaultdict
 
 from kg.publish.sparql import SparqlService
 

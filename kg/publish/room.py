@@ -181,9 +181,9 @@ class Room:
         room._load_editions(rows)
         room._load_events(rows)
         room._load_variants(rows)
-        for cls, n in rows(f"""SELECT ?c (COUNT(DISTINCT ?t) AS ?n) WHERE {{ ?t <http://www.w3.org/2000/01/rdf-schema#subClassOf>+ ?c
+        for klass, n in rows(f"""SELECT ?c (COUNT(DISTINCT ?t) AS ?n) WHERE {{ ?t <http://www.w3.org/2000/01/rdf-schema#subClassOf>+ ?c
                 FILTER(STRSTARTS(STR(?c), "{base}ontology#") && STRSTARTS(STR(?t), "{base}id/")) }} GROUP BY ?c"""):
-            room.class_terms[cls] = int(n)
+            room.class_terms[klass] = int(n)
         return room
 
     def _link_passages(self) -> None:
