@@ -135,7 +135,8 @@ def floorplan(room, section, local) -> str:
         x, y = PLACES[key]
         n = used.get((x, y), 0)
         used[(x, y)] = n + 1
-        placed.append((event, x + 15 * (n % 4) - 22 * (n // 4 % 2), y + 30 + 15 * (n // 4) - 8))
+        # Beside the place's name (which stays legible), four to a row.
+        placed.append((event, x + 16 + 16 * (n % 4), y + 30 + 16 * (n // 4) - 10))
     if len(placed) > 1:  # the path from act to act, so the plan reads as a sequence
         points = " ".join(f"{x},{y}" for _, x, y in placed)
         body.append(f'<polyline points="{points}" fill="none" stroke="#8a2b1d" stroke-opacity=".35" stroke-width="1.2"/>')
