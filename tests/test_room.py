@@ -120,7 +120,22 @@ def test_search_simplified_finds_traditional_with_hit_and_json(server):
     assert (time.perf_counter() - started) / 10 < 0.1
 
 
-@pytest.mark.parametrize("params", [{}, {"q": ""}, {"q": "觶" * 101}])
+def test_search_pages_through_every_hit(server):
+    first = requests.get(server + "/search.json", params={"q": "主人"}).json()
+    assert first["total"] > 150 and len(first["results"]) == 100
+    seen = [(h["iri"], h["start"]) for h in first["results"]]
+    at = 100
+    while at < first["total"]:
+        more = requests.get(server + "/search.json", params={"q": "主人", "start": at}).json()
+        assert more["total"] == first["total"] and more["results"]
+        seen += [(h["iri"], h["start"]) for h in more["results"]]
+        at += 100
+    assert len(seen) == len(set(seen)) == first["total"]  # every hit once, none twice
+    html = requests.get(server + "/search", params={"q": "主人", "start": 100}).text
+    assert 'rel="prev"' in html and '<ol id="results" start="101">' in html
+
+
+@pytest.mark.parametrize("params", [{}, {"q": ""}, {"q": "觶" * 101}, {"q": "觶", "start": "x"}])
 def test_search_refuses_what_is_no_query(server, params):
     response = requests.get(server + "/search.json", params=params)
     assert response.status_code == 400 and len(response.text.strip().splitlines()) == 1

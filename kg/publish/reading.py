@@ -22,8 +22,14 @@ def register(app: Flask, room, base: str) -> None:
     def refuse(message: str) -> Response:
         return Response(message + "\n", status=400, mimetype="text/plain")
 
+    def start() -> int:
+        value = request.args.get("start", "0")
+        return int(value) if value.isdigit() and len(value) < 9 else -1
+
     def query() -> str | Response:
         q = request.args.get("q", "")
+        if start() < 0:
+            return refuse("search: start= takes a number (the first hit to show, from 0)")
         if not q.strip():
             return refuse("search: give a word to look for, as q=")
         if len(q) > MAX_QUERY:
@@ -37,14 +43,14 @@ def register(app: Flask, room, base: str) -> None:
             if "q" not in request.args:  # the empty form, not an error
                 return render_template("search.html", found=None)
             return q
-        return render_template("search.html", found=index.search(q))
+        return render_template("search.html", found=index.search(q, start=start()))
 
     @app.route("/search.json")
     def search_json():
         q = query()
         if isinstance(q, Response):
             return q
-        found = index.search(q)
+        found = index.search(q, start=start())
         for hit in found["results"]:
             hit["url"] = local(hit["page"])
         return Response(json.dumps(found, ensure_ascii=False), mimetype="application/json")

@@ -57,26 +57,26 @@ class SearchIndex:
             at += len(parts[-1]) + 1
         self.blob = SEPARATOR.join(parts)
 
-    def search(self, query: str, limit: int = 100) -> dict:
-        """Hits of ``query`` (one per entry, the first in it), at most ``limit``, and how many there are."""
+    def search(self, query: str, limit: int = 100, start: int = 0) -> dict:
+        """Hits of ``query`` (one per entry, the first in it), at most ``limit`` from the
+        ``start``-th, and how many there are."""
         wanted = fold("".join(c for c in query if c.isprintable()).strip())
         found: list[dict] = []
         if not wanted:
-            return {"query": query, "normalised": wanted, "total": 0, "results": found}
+            return {"query": query, "normalised": wanted, "total": 0, "start": start, "results": found}
         total, at, last = 0, self.blob.find(wanted), -1
         while at >= 0:
             index = bisect_right(self.starts, at) - 1
             if index != last:
                 total += 1
                 last = index
-                if len(found) < limit:
-                    entry = self.entries[index]
-                    start = at - self.starts[index]
-                    found.append(self._hit(entry, start, start + len(wanted)))
+                if start < total <= start + limit:
+                    offset = at - self.starts[index]
+                    found.append(self._hit(self.entries[index], offset, offset + len(wanted)))
             # Go on from the next entry: the count is of entries, and long texts stay one step.
             nxt = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.blob)
             at = self.blob.find(wanted, nxt)
-        return {"query": query, "normalised": wanted, "total": total, "results": found}
+        return {"query": query, "normalised": wanted, "total": total, "start": start, "results": found}
 
     @staticmethod
     def _hit(entry: Entry, start: int, end: int) -> dict:
