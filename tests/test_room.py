@@ -80,6 +80,10 @@ def test_passage_page_shows_its_events_with_labels_and_every_edition(server):
     # Every edition that reads the passage, by its name, and the 鄭注 after it.
     assert "edition reading" in page.text and "儀禮鄭氏注" in page.text and "鄭注" in page.text
     assert re.search(r'rel="next" href="/id/passage/5\.1\.3"', page.text)
+    # The data about the passage, named for clients that read the page.
+    for media in ("text/turtle", "application/ld+json"):
+        href = re.search(rf'<link rel="alternate" type="{re.escape(media)}" href="([^"]+)">', page.text).group(1)
+        assert requests.get(server + href).headers["Content-Type"].startswith(media)
 
 
 def test_chapter_page_has_contents_events_and_each_note_once(server):
