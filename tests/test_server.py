@@ -181,6 +181,7 @@ def test_pages_in_a_real_browser(server, browser):
     assert "鄉射禮" in page.locator("#chapters").inner_text()
     page.screenshot(path=str(ARTIFACTS / "home.png"))
     page.click("text=鄉射禮")
+    page.wait_for_load_state()  # the chapter is 1.4 MB of HTML: count its passages once it is all parsed
     assert page.locator("h1").inner_text() == "鄉射禮"
     assert page.locator(".jing").count() > 100 and page.locator(".note").count() > 100
     page.screenshot(path=str(ARTIFACTS / "chapter-xiangshe.png"))
