@@ -1,7 +1,6 @@
 """What the HTML pages show, read from the store with SPARQL."""
 from __future__ import annotations
 
-from collections import defaultdict
 
 from kg.publish.sparql import SparqlService
 
@@ -17,6 +16,11 @@ TERM_KINDS = ("role", "object", "place", "facing", "action")
 PARTS = ("position", "quote", "body", "body-position", "body-quote", "text", "text-position", "text-quote")
 
 
+def prefixes(base: str) -> str:
+    """PREFIXES for a dataset minted under ``base`` (its ontology moves with it)."""
+    return PREFIXES.replace("http://localhost:8000/", base)
+
+
 def with_parts(iri: str) -> str:
     """A VALUES list of ``iri`` and its hash parts, for describing it."""
     return "VALUES ?s { " + " ".join([f"<{iri}>", *(f"<{iri}#{part}>" for part in PARTS)]) + " }"
@@ -26,104 +30,130 @@ def _zh(var: str) -> str:
     return f'FILTER(langMatches(lang({var}), "zh-Hant"))'
 
 
-def home(service: SparqlService) -> dict:
-    counts = service.select(PREFIXES + """SELECT
-        (COUNT(DISTINCT ?e) AS ?events) (COUNT(DISTINCT ?p) AS ?passages) (COUNT(DISTINCT ?n) AS ?notes)
-        WHERE { { ?e a yili:RitualEvent } UNION { ?p a yili:Passage } UNION { ?n a yili:Note } }""")[0]
-    chapters = service.select(PREFIXES + f"""SELECT ?chapter ?number ?title ?en (COUNT(DISTINCT ?doc) AS ?documents)
-        WHERE {{ ?chapter a yili:Chapter ; yili:chapterNumber ?number ; dcterms:title ?title , ?en .
-                 {_zh('?title')} FILTER(langMatches(lang(?en), "en"))
-                 OPTIONAL {{ ?doc yili:chapter ?chapter }} }}
-        GROUP BY ?chapter ?number ?title ?en ORDER BY xsd:integer(?number)""".replace(
-        "xsd:integer", "<http://www.w3.org/2001/XMLSchema#integer>"))
+def home(room) -> dict:
+    """The counts and chapters, from the room (no query: the home page is what
+    load balancers and `kg abuse` poll)."""
+    notes = {n["iri"] for p in room.passages.values() for n in p.notes}
+    counts = {"events": f"{len(room.events):,}", "passages": f"{len(room.passages):,}", "notes": f"{len(notes):,}"}
+    chapters = [{"chapter": c.iri, "title": c.title, "en": c.en, "sections": len(c.sections),
+                 "documents": len({r["witness"] for s in c.sections for p in s.passages for r in p.readings})}
+                for c in sorted(room.chapters.values(), key=lambda c: c.number)]
     return {"counts": counts, "chapters": chapters}
 
 
-def chapter(service: SparqlService, iri: str) -> dict | None:
-    head = service.select(PREFIXES + f"""SELECT ?title ?en WHERE {{ <{iri}> a yili:Chapter ; dcterms:title ?title , ?en .
-        {_zh('?title')} FILTER(langMatches(lang(?en), "en")) }}""")
-    if not head:
+def segments(passage, hl: tuple[int, int] | None = None) -> list[tuple[str, str, bool, str]]:
+    """The passage's text cut where what covers it changes: the events whose
+    words these are, a search hit ``hl`` (start, end), the editions that read
+    other characters here. (text, "1 3", in the hit, "儀禮集釋: 荅") tuples, so
+    that hovering an event lights its words and a variant shows its readings."""
+    cover = [[] for _ in passage.text]
+    for event in passage.events:
+        for at in range(max(event.start, 0), max(event.end, 0)):
+            cover[at].append(str(event.seq))
+    variants = [[] for _ in passage.text]
+    for variant in passage.variants:
+        for at in range(variant["start"], min(variant["end"], len(passage.text))):
+            variants[at].append(f"{variant['edition']}: {variant['reading']}")
+    out: list[tuple[str, str, bool, str]] = []
+    for at, char in enumerate(passage.text):
+        key, hit = " ".join(cover[at]), bool(hl) and hl[0] <= at < hl[1]
+        title = "; ".join(variants[at])
+        if out and out[-1][1:] == (key, hit, title):
+            out[-1] = (out[-1][0] + char, key, hit, title)
+        else:
+            out.append((char, key, hit, title))
+    return out
+
+
+def highlight(value: str) -> tuple[int, int] | None:
+    """``hl=START-END`` of a search result link, or None if absent or malformed."""
+    start, _, end = value.partition("-")
+    return (int(start), int(end)) if start.isdigit() and end.isdigit() else None
+
+
+def chapter(room, iri: str) -> dict | None:
+    found = room.chapters.get(iri)
+    if found is None:
         return None
-    # The chapter as the work has it: the canonical passages in order, each
-    # with the notes of every edition whose passage reads it (through the
-    # alignment), then the editions of the chapter.
-    passages = service.select(PREFIXES + f"""SELECT ?passage ?seq ?locator ?citation ?text ?section ?heading WHERE {{
-        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage ; yili:sequence ?seq ; yili:locator ?locator ;
-                 yili:citation ?citation ; yili:readingText ?text ; yili:inSection ?section .
-        OPTIONAL {{ ?section yili:heading ?heading }}
-        }} ORDER BY ?seq""")
-    notes = service.select(PREFIXES + f"""SELECT DISTINCT ?passage ?note ?layer ?witness ?text ?seq WHERE {{
-        ?passage dcterms:isPartOf <{iri}> ; a yili:CanonicalPassage .
-        {{ ?edition yili:reads ?passage . ?note oa:hasTarget ?edition }} UNION {{ ?note oa:hasTarget ?passage }}
-        ?note a yili:Note ; yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ;
-              oa:hasBody ?body . ?body rdf:value ?text ; oa:hasSource/yili:witness ?witness .
-        {_zh('?layer')} }} ORDER BY ?witness ?seq""")
-    editions = service.select(PREFIXES + f"""SELECT ?doc ?file ?edition ?witness WHERE {{
-        ?doc yili:chapter <{iri}> ; yili:sourceFile ?file ; yili:witness ?witness ; yili:edition/dcterms:title ?edition .
-        }} ORDER BY ?witness""")
-    by_passage = defaultdict(list)
-    for note in notes:
-        by_passage[note["passage"]].append({"layer": f"{note['layer']} · {note['witness']}", "text": note["text"]})
-    rows = []
-    for row in passages:
-        row["notes"] = by_passage.get(row["passage"], [])
-        row["seq"] = row["locator"]
-        rows.append(row)
-    for this, nxt in zip(rows, rows[1:] + [None]):  # a 右… heading closes its section: after its last passage
-        this["closes"] = this.get("heading") if this.get("heading") and (
-            nxt is None or nxt.get("section") != this.get("section")) else None
-    work = {"iri": iri, "file": "canonical passages (張爾岐《儀禮鄭註句讀》)", "edition": "儀禮", "passages": rows}
-    documents = [work] + [{"iri": e["doc"], "file": f"{e['witness']} · {e['file']}", "edition": e["edition"],
-                           "passages": []} for e in editions]
-    return {"iri": iri, "title": head[0]["title"], "en": head[0]["en"], "documents": documents}
+    chapters = sorted(room.chapters.values(), key=lambda c: c.number)
+    at = chapters.index(found)
+    return {"iri": iri, "chapter": found, "title": found.title, "en": found.en,
+            "prev": chapters[at - 1] if at else None, "next": chapters[at + 1] if at + 1 < len(chapters) else None}
 
 
-def term(service: SparqlService, iri: str, limit: int = 300) -> dict | None:
-    labels = service.select(PREFIXES + f"""SELECT ?label (LANG(?label) AS ?lang) WHERE {{
-        <{iri}> skos:prefLabel ?label }}""")
+def passage(room, iri: str, hl: str = "", note: str = "") -> dict | None:
+    found = room.passages.get(iri)
+    if found is None:
+        return None
+    span = highlight(hl)
+    return {"iri": iri, "p": found, "hl": None if note else span, "hl_note": note, "note_hl": span if note else None, "section": room.sections.get(found.section),
+            "chapter": room.chapters[found.chapter]}
+
+
+def section(room, iri: str, local) -> dict | None:
+    from kg.publish import diagrams
+
+    found = room.sections.get(iri)
+    if found is None or found.chapter not in room.chapters:
+        return None
+    chapter = room.chapters[found.chapter]
+    at = chapter.sections.index(found) if found in chapter.sections else -1
+    return {"iri": iri, "s": found, "chapter": chapter,
+            "prev": chapter.sections[at - 1] if at > 0 else None,
+            "next": chapter.sections[at + 1] if 0 <= at < len(chapter.sections) - 1 else None,
+            "floorplan": diagrams.floorplan(room, found, local), "swimlane": diagrams.swimlane(room, found, local)}
+
+
+def event(room, iri: str) -> dict | None:
+    found = room.events.get(iri)
+    if found is None:
+        return None
+    return {"iri": iri, "e": found, "p": room.passages[found.passage]}
+
+
+PAGE_SIZE = 50
+
+
+def term(service: SparqlService, room, iri: str, base: str, page: int = 1, chapter: int | None = None) -> dict | None:
+    head = prefixes(base)
+    labels = service.select(head + f"""SELECT ?label (LANG(?label) AS ?lang)
+        WHERE {{ <{iri}> skos:prefLabel ?label }}""")
     if not labels:
         return None
     by_lang = {row["lang"].lower(): row["label"] for row in labels}
-    extra = service.select(PREFIXES + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
+    extra = service.select(head + f"""SELECT ?p ?o WHERE {{ <{iri}> ?p ?o
         VALUES ?p {{ skos:definition skos:altLabel yili:sameFunctionAs yili:relativeTo yili:direction skos:editorialNote }} }}""")
-    steps = service.select(PREFIXES + f"""SELECT ?class ?parent ?label WHERE {{ <{iri}> rdfs:subClassOf* ?class .
-        ?class rdfs:subClassOf ?parent . OPTIONAL {{ ?parent skos:prefLabel ?label {_zh('?label')} }} }}""")
-    parent_of = {row["class"]: row for row in steps}
+    steps = service.select(head + f"""SELECT ?class ?parent WHERE {{ <{iri}> rdfs:subClassOf* ?class .
+        ?class rdfs:subClassOf ?parent }}""")
+    parent_of = {row["class"]: row["parent"] for row in steps}
     supers, node = [], iri
     while node in parent_of and len(supers) < 20:  # walk up: 司射 ⊑ 射官 ⊑ 有司 ⊑ 禮中人物
-        row = parent_of[node]
-        supers.append({"class": row["parent"], "label": row.get("label")})
-        node = row["parent"]
-    subs = service.select(PREFIXES + f"""SELECT ?term ?label WHERE {{ ?term rdfs:subClassOf <{iri}> ;
-        skos:prefLabel ?label {_zh('?label')} }} ORDER BY ?label""")
-    related = service.select(PREFIXES + f"""SELECT ?term ?label WHERE {{
-        {{ <{iri}> yili:sameFunctionAs ?term }} UNION {{ ?term yili:sameFunctionAs <{iri}> }}
-        ?term skos:prefLabel ?label {_zh('?label')} }}""")
-    events = service.select(PREFIXES + f"""SELECT ?event ?role ?file ?seq ?action ?exact ?passage ?text
-        (GROUP_CONCAT(DISTINCT ?agentLabel; separator="、") AS ?agents) WHERE {{
-        VALUES ?role {{ yili:agent yili:recipient yili:object yili:place yili:facing yili:action }}
-        ?event ?role <{iri}> . ?event a yili:RitualEvent ; yili:sequence ?seq ; yili:passage ?passage ;
-               yili:action/skos:prefLabel ?action ; yili:evidence ?evidence .
-        {_zh('?action')}
-        ?evidence oa:hasSelector ?q . ?q oa:exact ?exact .
-        ?passage yili:readingText ?text ; yili:citation ?file ; yili:sequence ?order ;
-                 dcterms:isPartOf/yili:chapterNumber ?chapter .
-        OPTIONAL {{ ?event yili:agent/skos:prefLabel ?agentLabel {_zh('?agentLabel')} }}
-        }} GROUP BY ?event ?role ?file ?seq ?action ?exact ?passage ?text ?chapter ?order
-        ORDER BY ?chapter ?order ?seq LIMIT {limit + 1}""")
-    kind = iri.rstrip("/").split("/")[-2]
-    return {"iri": iri, "kind": kind, "labels": by_lang, "extra": extra, "supers": supers, "subs": subs,
-            "related": related, "events": events[:limit], "more": len(events) > limit}
+        node = parent_of[node]
+        supers.append(node)
+    subs = service.select(head + f"""SELECT ?term WHERE {{ ?term rdfs:subClassOf <{iri}> }}""")
+    related = service.select(head + f"""SELECT ?term WHERE {{
+        {{ <{iri}> yili:sameFunctionAs ?term }} UNION {{ ?term yili:sameFunctionAs <{iri}> }} }}""")
+    every = room.term_events(iri)
+    chapters = sorted({room.chapters[room.passages[e.passage].chapter] for e in every}, key=lambda c: c.number)
+    shown = room.term_events(iri, chapter)
+    pages = max(1, -(-len(shown) // PAGE_SIZE))
+    page = min(max(page, 1), pages)
+    return {"iri": iri, "kind": room.kind(iri), "labels": by_lang, "extra": extra, "supers": supers,
+            "subs": sorted((r["term"] for r in subs), key=room.label),
+            "related": [r["term"] for r in related], "events": shown[(page - 1) * PAGE_SIZE:page * PAGE_SIZE],
+            "total": len(every), "count": len(shown), "page": page, "pages": pages, "chapters": chapters,
+            "chapter": chapter}
 
 
-def resource(service: SparqlService, iri: str) -> dict | None:
+def resource(service: SparqlService, iri: str, base: str) -> dict | None:
     """Any IRI the project mints: its statements (and those of its #parts)."""
-    rows = service.select(PREFIXES + f"""SELECT ?s ?p ?o WHERE {{ {with_parts(iri)} ?s ?p ?o }} ORDER BY ?s ?p""")
+    head = prefixes(base)
+    rows = service.select(head + f"""SELECT ?s ?p ?o WHERE {{ {with_parts(iri)} ?s ?p ?o }} ORDER BY ?s ?p""")
     if not rows:
         return None
-    incoming = service.select(PREFIXES + f"""SELECT ?s ?p WHERE {{ ?s ?p <{iri}> }} ORDER BY ?p ?s LIMIT 200""")
+    incoming = service.select(head + f"""SELECT ?s ?p WHERE {{ ?s ?p <{iri}> }} ORDER BY ?p ?s LIMIT 200""")
     text = next((r["o"] for r in rows if r["s"] == iri and r["p"].endswith(("#readingText", "#value"))), None)
-    notes = service.select(PREFIXES + f"""SELECT ?layer ?text WHERE {{ ?note oa:hasTarget <{iri}> ;
+    notes = service.select(head + f"""SELECT ?layer ?text WHERE {{ ?note oa:hasTarget <{iri}> ;
         yili:sequence ?seq ; yili:layer/skos:prefLabel ?layer ; oa:hasBody/rdf:value ?text . {_zh('?layer')} }}
         ORDER BY ?seq""")
     return {"iri": iri, "rows": rows, "incoming": incoming, "text": text, "notes": notes}

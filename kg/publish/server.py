@@ -9,6 +9,9 @@ note are hash IRIs (``…/passage/3#position``) and come with their parent.
 """
 from __future__ import annotations
 
+import functools
+import gc
+import json
 import sys
 import time
 import traceback
@@ -19,8 +22,9 @@ from flask import Flask, Response, abort, g, redirect, render_template, request,
 from werkzeug.exceptions import HTTPException
 
 from kg.paths import ONTOLOGY, QUERIES
-from kg.publish import pages
+from kg.publish import context, langtags, pages, reading, vocab
 from kg.publish.admission import Busy
+from kg.publish.room import Room
 from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
 
 DATA_EXTENSIONS = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json"}
@@ -51,6 +55,14 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
         return "/" + iri[len(base):] if iri.startswith(base) else iri
 
     app.jinja_env.globals["local"] = local
+    # The reading room (chapters, passages, events, labels, search) is read once, here.
+    room = Room.load(service.directory, base)
+    # Workers forked later (a replacement after a timeout) share the room's pages
+    # copy-on-write; frozen, the collector in a worker never touches (and copies) them.
+    gc.freeze()
+    app.extensions["room"] = room
+    app.jinja_env.globals.update(room=room, label=room.label, segments=pages.segments, base=base)
+    reading.register(app, room, base)
 
     def error(status: int, message: str) -> Response:
         return Response(message + "\n", status=status, mimetype="text/plain")
@@ -116,6 +128,7 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
             request.accept_mimetypes.best_match(list(GRAPH_TYPES), default=None))
         if not (result_type or graph_type) and not _accepts_anything():
             return error(406, "no acceptable result format: " + ", ".join([*RESULT_TYPES, *GRAPH_TYPES]))
+        query = langtags.rewrite(query)  # "zh-Hant" as users write it answers on Oxigraph's zh-hant
         answer = g.queries.run(query, result_type or "application/sparql-results+json", graph_type or "text/turtle")
         return Response(answer.body, mimetype=answer.media_type)
 
@@ -171,6 +184,15 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
             abort(404)
         iri = _iri("id/" + stem)
         query = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {pages.with_parts(iri)} ?s ?p ?o }}"
+        if ext == "jsonld":  # compacted with the dataset's @context (context.py), not Oxigraph's expanded form
+            from pyoxigraph import RdfFormat, parse
+
+            answer = g.queries.run(query, graph_type="application/n-triples")
+            triples = [q.triple for q in parse(answer.body, format=RdfFormat.N_TRIPLES)]
+            if not triples:
+                abort(404)
+            return Response(json.dumps(context.compact(triples, base), ensure_ascii=False, indent=1),
+                            mimetype="application/ld+json")
         answer = g.queries.run(query, graph_type=DATA_EXTENSIONS[ext])
         if not answer.body.strip() or answer.body.strip() in (b"[]", b"{}"):
             abort(404)
@@ -180,40 +202,85 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
 
     @app.route("/")
     def home():
-        return render_template("home.html", **pages.home(g.queries))
+        return render_template("home.html", **pages.home(room))
+
+    @functools.lru_cache(maxsize=32)
+    def chapter_page(iri: str) -> str:
+        """A chapter page, rendered once: it takes no parameters and the room does
+        not change while the server runs, and the largest (鄉射禮, 1.4 MB of HTML)
+        takes ~200 ms to render."""
+        found = pages.chapter(room, iri)
+        if found is None:
+            abort(404)
+        return render_template("chapter.html", **found)
 
     @app.route("/page/<path:rest>")
     def page(rest: str):
         iri = _iri("id/" + rest)
-        kind = rest.split("/", 1)[0]
+        kind, steps = rest.split("/", 1)[0], rest.count("/")
         if kind == "chapter":
-            found = pages.chapter(g.queries, iri)
-            template = "chapter.html"
+            return chapter_page(iri)
+        elif kind == "section":
+            found, template = pages.section(room, iri, local), "section.html"
+        elif kind == "passage" and steps == 1:
+            found = pages.passage(room, iri, request.args.get("hl", ""), request.args.get("note", ""))
+            template = "passage.html"
+        elif kind == "passage" and "/event/" in rest and "#" not in rest:
+            found, template = pages.event(room, iri), "event.html"
         elif kind in pages.TERM_KINDS:
-            found = pages.term(g.queries, iri)
+            chapter = request.args.get("chapter", "")
+            number = request.args.get("page", "1")
+            if not number.isdigit() or (chapter and not chapter.isdigit()):
+                return error(400, "page= and chapter= take numbers")
+            found = pages.term(g.queries, room, iri, base, int(number), int(chapter) if chapter else None)
             template = "term.html"
         else:
-            found = pages.resource(g.queries, iri)
-            template = "resource.html"
+            found, template = pages.resource(g.queries, iri, base), "resource.html"
         if found is None:
             abort(404)
         return render_template(template, **found)
 
     @app.route("/query")
     def query_page():
-        examples = {p.stem: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
-        return render_template("query.html", examples=examples)
+        # The project's questions (queries/), then the reading room's, whose results link to pages.
+        found = [*sorted(QUERIES.glob("*.rq")), *sorted((Path(__file__).parent / "examples").glob("*.rq"))]
+        examples = {p.stem: p.read_text(encoding="utf-8").replace("http://localhost:8000/", base) for p in found}
+        from kg.publish.context import PREFIXES as KNOWN
+
+        prefixes = {**KNOWN, "yili": base + "ontology#", "id": base + "id/"}
+        return render_template("query.html", examples=examples, prefixes=prefixes)
 
     # --- the dataset and its description ----------------------------------------------
 
     @app.route("/void")
     @app.route("/.well-known/void")
     def void():
+        if _wants_html():
+            return description_page("void")
         return _rdf_file(Path(dist) / "void.ttl")
 
     @app.route("/ontology")
     def ontology():
-        return _rdf_file(ONTOLOGY / "yili.ttl", ONTOLOGY / "terms.ttl")
+        files = [ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl", ONTOLOGY / "terms.ttl"]
+        if _wants_html():  # …/ontology#action in a browser: the page, scrolled to #action
+            return description_page("ontology")
+        return _rdf_file(*files)
+
+    @functools.lru_cache(maxsize=2)
+    def description_page(name: str) -> str:
+        """The ontology or VoID page, rendered once from files that do not change while serving."""
+        void_file = Path(dist) / "void.ttl"
+        if name == "void":
+            return render_template("void.html", **vocab.void_page(void_file))
+        files = [ONTOLOGY / "yili.ttl", ONTOLOGY / "work.ttl", ONTOLOGY / "terms.ttl"]
+        return render_template("ontology.html", **vocab.ontology(files, void_file, base, room.class_terms))
+
+    def _wants_html() -> bool:
+        """A browser (text/html asked for, and preferred to Turtle); format= picks data."""
+        if request.args.get("format"):
+            return False
+        accept = request.accept_mimetypes
+        return any(m == "text/html" for m, _ in accept) and accept["text/html"] >= accept["text/turtle"]
 
     @app.route("/graph/<path:rest>")
     def named_graph(rest: str):
@@ -234,7 +301,10 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
     def _rdf_file(*paths: Path) -> Response:
         from pyoxigraph import RdfFormat, parse, serialize
 
-        media = request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
+        fmt = request.args.get("format")
+        if fmt and BY_NAME.get(fmt) not in GRAPH_TYPES:
+            return error(400, f"unknown format {fmt!r}: use turtle, ntriples or jsonld")
+        media = BY_NAME[fmt] if fmt else request.accept_mimetypes.best_match(list(GRAPH_TYPES), default="text/turtle")
         if media == "text/turtle" and len(paths) == 1:
             return Response(paths[0].read_bytes(), mimetype="text/turtle")
         triples = [q.triple for path in paths for q in parse(path=str(path), format=RdfFormat.TURTLE)]
@@ -258,6 +328,7 @@ def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: flo
     # Enough threads for every running and queued query and then some, so that a
     # full queue still leaves threads to answer 503s, pages and files at once.
     threads = service.admission.slots + service.admission.queue + 8
+    service.run("ASK {}")  # the pool forks its first workers now, before the reading room fills this process
     try:
         # Waitress refuses a longer body itself, from its Content-Length, instead of
         # first spooling up to its default 1 GB to a temporary file.

@@ -186,7 +186,9 @@ def _evaluate(query: str, result_type: str, graph_type: str, cap: int) -> tuple[
             serialize(results, sink, rdf_format)
         return graph_type, sink.getvalue()
     except SyntaxError as exc:
-        raise QueryFailed(400, "bad SPARQL query: " + one_line(exc, 500)) from None
+        from kg.publish.explain import explain
+
+        raise QueryFailed(400, "bad SPARQL query: " + one_line(explain(query, str(exc)), 500)) from None
     except (RuntimeError, ValueError) as exc:  # Oxigraph's evaluation errors: e.g. SERVICE ?unbound
         raise QueryFailed(400, "the query failed: " + one_line(exc, 500)) from None
     except MemoryError:
