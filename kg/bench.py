@@ -223,6 +223,10 @@ def run_http_bench(dist: Path, repeats: int = 20):
                 yield (f"{name:<20} {d50:>10.1f} {_p95(direct):>8.1f} {h50:>10.1f} {_p95(http):>8.1f} "
                        f"{h50 / d50:>6.2f}")
             yield f"median ratio HTTP/direct: {statistics.median(ratios):.2f}"
+            # The reading room on the same server: pages, search, diagrams.
+            from kg.publish.roombench import report, run
+
+            yield from report(run(f"http://127.0.0.1:{port}", repeats)).splitlines()
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -25,9 +25,11 @@ from kg.paths import ONTOLOGY, QUERIES
 from kg.publish import context, langtags, pages, reading, vocab
 from kg.publish.admission import Busy
 from kg.publish.room import Room
+from kg.rdf.formats import FORMATS
 from kg.publish.sparql import BY_NAME, GRAPH_TYPES, RESULT_TYPES, QueryFailed, SparqlService
 
-DATA_EXTENSIONS = {"ttl": "text/turtle", "nt": "application/n-triples", "jsonld": "application/ld+json"}
+# /data/<thing>.<ext>: the registry's formats of triples, by extension.
+DATA_EXTENSIONS = {f.extension.lstrip("."): f.media_type for f in FORMATS.values() if not f.datasets}
 EXTENSION_OF = {media: ext for ext, media in DATA_EXTENSIONS.items()}
 UPDATE_WORDS = ("insert", "delete", "load", "clear", "drop", "create", "add", "move", "copy")
 # Routes whose answer depends on Accept (besides every 303): caches must key on it.

@@ -21,6 +21,7 @@ from pathlib import Path
 from pyoxigraph import (QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat, Store, serialize)
 
 from kg.publish.store import one_line
+from kg.rdf.formats import FORMATS
 
 RESULT_TYPES = {  # media type -> (format name, pyoxigraph format)
     "application/sparql-results+json": ("json", QueryResultsFormat.JSON),
@@ -30,11 +31,8 @@ RESULT_TYPES = {  # media type -> (format name, pyoxigraph format)
     "text/csv": ("csv", QueryResultsFormat.CSV),
     "text/tab-separated-values": ("tsv", QueryResultsFormat.TSV),
 }
-GRAPH_TYPES = {
-    "text/turtle": ("turtle", RdfFormat.TURTLE),
-    "application/n-triples": ("ntriples", RdfFormat.N_TRIPLES),
-    "application/ld+json": ("jsonld", RdfFormat.JSON_LD),
-}
+# CONSTRUCT and DESCRIBE give triples: the registry's formats without named graphs.
+GRAPH_TYPES = {f.media_type: (f.name, f.rdf_format) for f in FORMATS.values() if not f.datasets}
 BY_NAME = {name: media for media, (name, _) in {**RESULT_TYPES, **GRAPH_TYPES}.items()}
 BY_NAME["json"] = "application/sparql-results+json"
 BY_NAME["xml"] = "application/sparql-results+xml"
