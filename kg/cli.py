@@ -449,5 +449,26 @@ def abuse(dist, store, count, threads, seconds, timeout):
     sys.exit(1 if bad else 0)
 
 
+@main.command()
+@click.option("--chapter", "chapters", multiple=True, type=click.IntRange(1, 17),
+              help="Only this chapter (repeatable) [default: all 17].")
+@click.option("--unknown", default=0, show_default=True, type=click.IntRange(0),
+              help="Also list this many of the most frequent unknown runs of characters.")
+def coverage(chapters, unknown):
+    """Share of the 經's characters, per chapter, inside a term of the tables or a grammar word."""
+    from kg.coverage import by_chapter, chapter_titles, table
+
+    results = by_chapter(set(chapters) or None)
+    click.echo(table(results, chapter_titles()))
+    if unknown:
+        from collections import Counter
+
+        runs = Counter()
+        for cov in results.values():
+            runs.update(cov.unknown)
+        for run, n in runs.most_common(unknown):
+            click.echo(f"{n:>5}  {run}")
+
+
 if __name__ == "__main__":
     main()
