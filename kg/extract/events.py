@@ -107,7 +107,7 @@ class PassageParser(SpeechReading, Surroundings):
         return self.on_role(k) if tok.is_("role") else None
 
     @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
-               "與賓揖")
+               "與介入北鄉哭")
     def rule_with_role(self, k, tok, kind):
         if kind == "join" and not tok.is_("action") and self.with_role(k):
             return self.on_role(k + 1, joining=True)
@@ -195,9 +195,11 @@ class PassageParser(SpeechReading, Surroundings):
                "act-after=X: 遂 after 決); elsewhere an adverb (遂 'then').", "袒決遂")
     def rule_conditional_act(self, k, tok, kind):
         before = self.vocab.particle_value(tok.text, "act-after")
-        if before is not None and not self.right_after(k, before):
+        if before is None:
+            return None
+        if not self.right_after(k, before):
             return k + 1
-        return None
+        return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
 
     @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
                "(particles.tsv flag both).", "主人阼階上再拜賓西階上答再拜皆揖")
@@ -214,7 +216,7 @@ class PassageParser(SpeechReading, Surroundings):
         return k + 1 if kind in ("redo", "reach") and self.act_at(k + 1) else None
 
     @word_rule("pronoun", "之, 其, 諸 stand for a thing or person: no object or place is read from them; "
-               "之 before a place is the act 'go to' (之堂西).", "取弓于其上")
+               "之 before a place is the act 'go to' (之堂西).", "公設之")
     def rule_pronoun(self, k, tok, kind):
         if kind != "pronoun":
             return None
@@ -225,7 +227,7 @@ class PassageParser(SpeechReading, Surroundings):
         return None
 
     @word_rule("direction-verb", "下 is the act 'go down' only before another act (下拜); else a direction.",
-               "下拜")
+               "下舌半上舌")
     def rule_direction_verb(self, k, tok, kind):
         return k + 1 if kind == "direction" and tok.is_("action") and not self.act_at(k + 1) else None
 
@@ -414,8 +416,6 @@ class PassageParser(SpeechReading, Surroundings):
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is not None and self.events and self.events[-1].action == before:
             event.negated = self.events[-1].negated  # 不決遂: both are not done
-            if event.negated:
-                event.mark("negated", "conditional-act")
         self.things = []
         if event.place is None and self.fallback is not None:
             event.place = self.fallback

@@ -77,13 +77,13 @@ define("written-subject", "agent",
        "司馬正命退楅")
 define("joined-subject", "agent",
        "與 + a role after a pause or an act joins that role to the one acting.",
-       "與賓揖")
+       "與介入北鄉哭")
 define("carried-clause", "agent",
        "No subject written: the agent of the last act of the same sentence.",
        "司射適堂西袒決遂")
 define("carried-sentence", "agent",
        "No subject written: the agent of an act of an earlier sentence of the passage (a guess to review).",
-       "賓升。西階上北面拜。")
+       "賓出，主人送於外門外，再拜；歸賓俎。")
 define("carried-passage", "agent",
        "No subject written in the passage: the agent carried from the passage before (a guess to review).",
        "升自西階")
@@ -92,10 +92,10 @@ define("both-after-all", "agent",
        "主人阼階上再拜賓西階上答再拜皆揖")
 define("not-to-oneself", "agent",
        "Nobody invites or bows to himself: an act whose recipient is the carried agent is the other party's.",
-       "賓拜送。乃宿賓")
+       "乃宿賓")
 define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again.",
-       "主人再拜賓賓答拜拜介")
+       "主人一相迎于門外再拜賓賓答拜拜介介答拜")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv).",
        "取弓于階西")
@@ -114,9 +114,3 @@ define("content-recipient", "recipients",
 define("facing-after-act", "facing",
        "A facing with no act after it in its clause goes to the act before.",
        "賓出立于門外北面公揖")
-define("repeats-before", "repeats",
-       "如初 (as at first): the act repeats the first act of the same kind earlier in the chapter.",
-       "司射猶挾一个以作射如初")
-define("repeats-previous", "repeats",
-       "亦如之 (also as that): the act repeats the act of the same kind just before it.",
-       "宿贊冠者一人亦如之")
