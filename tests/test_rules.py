@@ -140,3 +140,55 @@ def test_every_event_says_which_rules_made_it_and_who_acts():
         assert event.rule_for("agent") in {r.name for r in RULES.values() if r.kind == "agent"}
     assert [e.rule_for("agent") for e in got] == ["written-subject", "written-subject", "carried-clause",
                                                    "carried-sentence"]
+
+
+# --- provenance in the graph ---------------------------------------------------
+
+Y = "http://localhost:8000/ontology#"
+PREFIXES = f"PREFIX yili: <{Y}> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+
+
+@pytest.fixture(scope="module")
+def xiangshe_store(tmp_path_factory):
+    """One seed (鄉射禮, 集釋 edition) built alone: its events and the events
+    of the work its passages read."""
+    from pyoxigraph import RdfFormat, Store
+
+    from tests.conftest import kg, seed
+
+    out = tmp_path_factory.mktemp("rules-build")
+    result = kg("build", seed("003"), "--out", out)
+    assert result.returncode == 0, result.stderr
+    store = Store()
+    store.bulk_load(path=str(out / "yili.nt"), format=RdfFormat.N_TRIPLES)
+    return store
+
+
+def _count(store, where: str) -> int:
+    return int(next(store.query(PREFIXES + f"SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{ {where} }}"))["n"].value)
+
+
+def test_every_event_in_the_graph_names_its_rules_and_extractor(xiangshe_store):
+    from kg.extract.rules import EXTRACTOR_VERSION
+
+    events = _count(xiangshe_store, "?e yili:action ?a")
+    assert events > 500
+    assert _count(xiangshe_store, "?e yili:action ?a ; yili:rule ?r ; yili:agentRule ?g") == events
+    assert _count(xiangshe_store, f'?e yili:action ?a ; yili:extractedBy/yili:extractorVersion "{EXTRACTOR_VERSION}"') == events
+    # every rule named is described in the ontology graph, with its example
+    assert _count(xiangshe_store, "?x yili:rule ?e FILTER NOT EXISTS { ?e a yili:ExtractionRule ; rdfs:label ?l ; "
+                                  "rdfs:comment ?c ; <http://www.w3.org/2004/02/skos/core#example> ?x2 }") == 0
+    assert _count(xiangshe_store, "?e a yili:ExtractionRule") == len(RULES)
+    # a query can ask which rule made an act: 司射 適 堂西 by a written subject, its place read after the act
+    assert _count(xiangshe_store, """?e yili:action <http://localhost:8000/id/action/適> ;
+        yili:agentRule/rdfs:label "written-subject"@en ; yili:rule/rdfs:label "place-after-act"@en""") > 0
+
+
+def test_guessed_agents_are_flagged_and_written_subjects_are_not(xiangshe_store):
+    uncertain = _count(xiangshe_store, "?e yili:uncertain true ; yili:uncertainty yili:AgentCarriedAcrossPassages")
+    assert uncertain > 50
+    assert _count(xiangshe_store, "?e yili:uncertain true ; yili:agentRule ?g "
+                                  "FILTER(?g IN (<http://localhost:8000/id/rule/written-subject>, "
+                                  "<http://localhost:8000/id/rule/carried-clause>))") == 0
+    assert _count(xiangshe_store, "?e yili:agentRule/rdfs:label \"carried-passage\"@en "
+                                  "FILTER NOT EXISTS { ?e yili:uncertain true }") == 0

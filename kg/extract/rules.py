@@ -40,11 +40,12 @@ class Rule:
 RULES: dict[str, Rule] = {}
 WORD_RULES: list[str] = []  # dispatch order of the word rules
 
-# Agent rules whose guess a scholar should review: a subject no text writes,
-# carried across a sentence or a passage.
+# Agent rules whose guess a scholar should review (a subject no text writes,
+# carried across a sentence or a passage), with the reason: an individual of
+# yili:Uncertainty in ontology/yili.ttl.
 UNCERTAIN_AGENT = {
-    "carried-sentence": "agent carried across a sentence",
-    "carried-passage": "agent carried across passages",
+    "carried-sentence": "AgentCarriedAcrossSentences",
+    "carried-passage": "AgentCarriedAcrossPassages",
 }
 
 
