@@ -52,6 +52,7 @@ CASES = {
                  ["司馬 適 at=堂西", "司馬 不決", "司馬 不遂", "司馬 袒", "司馬 執 obj=弓"], 1),
     "not-done": ("公將射", None, None, [], None),
     "no-event-word": ("大射之儀", None, None, [], None),
+    "repeat": ("宿贊冠者一人，亦如之", ["主人"], None, ["主人 宿 to=贊冠者"], None),
     "comparison": ("如主人服出門左西面再拜", ["賓"], None, ["賓 出 at=門左", "賓 再拜 西面"], None),
     "distributive": ("每一个釋一算", ["釋獲者"], None, ["釋獲者 釋 obj=算"], None),
     "instrument": ("獲者許諾以旌負侯", None, None, ["獲者 許諾", "獲者 負 obj=旌|侯"], 1),
@@ -91,8 +92,63 @@ CASES = {
 }
 
 
+# 如初 and its kin: rule → (chapter file of the reference edition, words of the
+# passage, the events that say they repeat → the earlier events they point to)
+REPEAT_CASES = {
+    # 士冠禮: the 贊冠者 is invited as the 賓 was (the passage before)
+    # (no subject is written: the one who invites is the one who invited the 賓)
+    "repeats-last": ("KR1d0038_001.txt", "宿贊冠者一人亦如之", ["主人 宿 to=贊冠者 -> 主人 宿 to=賓"]),
+    # 鄉射禮: the second round, 一耦揖升如初 — as the first pair did in the first round
+    "repeats-first": ("KR1d0038_005.txt", "司射猶挾一個以進作上射如初一耦揖升如初",
+                      ["司射 挾 obj=矢 -> 衆賓 挾 obj=矢", "司射 作 to=上射 -> 司射 作", "耦 揖 -> 耦 揖",
+                       "耦 升 -> 耦 升"]),
+    # 鄉射禮: the 賓 washes his hands as the host did
+    "repeats-named": ("KR1d0038_005.txt", "主人拜洗賓答拜興降盥如主人之禮",
+                      ["賓 答拜 -> 主人 答拜 at=阼階上", "賓 興 -> 主人 興", "賓 降 -> 主人 降", "賓 盥 -> 主人 盥"]),
+}
+
+
 def test_every_rule_has_a_test():
-    assert set(CASES) == set(RULES)
+    assert set(CASES) | set(REPEAT_CASES) == set(RULES)
+    assert not set(CASES) & set(REPEAT_CASES)
+
+
+@pytest.fixture(scope="module")
+def chapters():
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    return {name: (doc, extract_events(doc)) for name in ("KR1d0038_001.txt", "KR1d0038_005.txt")
+            for doc in [read_file(CORPUS / "KR1d0038" / name, None, None)]}
+
+
+@pytest.mark.parametrize("name", list(REPEAT_CASES))
+def test_repeat_rule(chapters, name):
+    file, words, expected = REPEAT_CASES[name]
+    doc, got = chapters[file]
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith(words))
+    linked = [e for e in got if e.passage == passage and e.i < len(words) and e.repeats]
+    assert [f"{compact(e)} -> {compact(e.repeats[0])}" for e in linked] == expected
+    assert {e.rule_for("repeats") for e in linked} == {name}
+
+
+def test_as_before_points_nowhere_where_the_text_does_not_allow_it(chapters):
+    # 鄉射禮 …主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之: the 賓 does the same, but no
+    # act of his is written, so none of the host's acts says it repeats anything
+    doc, got = chapters["KR1d0038_005.txt"]
+    passage = next(p.index for p in doc.passages if "賓於堂西亦如之" in p.span.norm)
+    assert [e for e in got if e.passage == passage and e.rule_for("repeats") == "repeats-last"] == []
+    parser, _ = parse("主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之")
+    assert parser.repeat_asks == [] and "repeat" in {r for _, r in parser.trace}
+    # every link points back, never forward or to itself
+    assert all(r.seq < e.seq for _, events in chapters.values() for e in events for r in e.repeats)
+
+
+def test_a_repeated_act_by_an_unnamed_agent_stays_flagged_when_its_model_was_a_guess(chapters):
+    _, got = chapters["KR1d0038_001.txt"]
+    invite = next(e for e in got if e.rule_for("repeats") == "repeats-last" and e.recipients == ["贊冠者"])
+    assert invite.rule_for("agent") == "repeats-last"
+    assert invite.uncertain == invite.repeats[0].uncertain == ["AgentCarriedAcrossPassages"]
 
 
 def test_the_walk_tries_every_word_rule_and_ends_with_one_that_takes_any_word():
@@ -114,8 +170,13 @@ def test_rule(name):
 
 @pytest.mark.parametrize("name", list(RULES))
 def test_the_rule_reads_its_own_example(name):
-    """The example in the table shows the rule at work."""
+    """The example in the table shows the rule at work (如初 and its kin: the
+    passage alone asks for the link, which the document's events resolve)."""
     rule = RULES[name]
+    if rule.kind == "repeats":
+        parser, got = parse(rule.example, ["主人"])
+        assert {"repeats-" + a.how for a in parser.repeat_asks} == {name}
+        return
     text, agent, history = rule.example, CASES[name][1], CASES[name][2]
     parser, got = parse(text, agent, history)
     assert name in {r for _, r in parser.trace} | {r for e in got for r in e.rules}

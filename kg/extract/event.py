@@ -27,7 +27,8 @@ class Event:
     # act, agent, negated, objects, place, facing, recipients, quote or repeats
     how: list[tuple[str, str]] = field(default_factory=list)
     uncertain: list[str] = field(default_factory=list)  # why a scholar should review it
-    repeats: list[int] = field(default_factory=list)  # seqs of the events it says it repeats (如初)
+    # the earlier events it says it repeats (如初, 亦如之: kg/extract/repeats.py)
+    repeats: list[Event] = field(default_factory=list, repr=False, compare=False)
 
     def mark(self, part: str, rule: str, replace: bool = False) -> None:
         """``rule`` gave ``part`` of the event (replace: instead of the rule before)."""

@@ -17,6 +17,7 @@ and every event records the rules that made it and its parts
 from __future__ import annotations
 
 from kg.extract.event import Event
+from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES, word_rule
 from kg.extract.phrases import PlacePhrase, at, is_head, particle, read_place, read_roles, read_things
 from kg.extract.context import Surroundings
@@ -26,6 +27,7 @@ from kg.model import Document
 
 # Particle kinds that are no event and take nothing (particles.tsv).
 NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite")
+RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
 class PassageParser(SpeechReading, Surroundings):
@@ -60,6 +62,10 @@ class PassageParser(SpeechReading, Surroundings):
         self.origin_sentence = -1  # the sentence it was set in (-1: an earlier passage)
         self.origin_pending = False  # the next act takes the agent from ``origin`` itself
         self.place_rule: str | None = None
+        # 如初, 亦如之: the acts of the clause (since a pause or a written subject) and what they repeat
+        self.clause_from = 0
+        self.prev_clause_from = 0
+        self.repeat_asks: list[RepeatAsk] = []
         self.things_rule: str | None = None
 
     # --- the walk ---------------------------------------------------------
@@ -96,6 +102,8 @@ class PassageParser(SpeechReading, Surroundings):
             self.clause = None
             self.sentence_from = len(self.events)
             self.sentence += 1
+        if tok.text in CLAUSE_PUNCT:
+            self.new_clause()
         if tok.text in OPEN_QUOTE:
             return self.quote_end(k + 1)[1]
         return k + 1
@@ -167,6 +175,19 @@ class PassageParser(SpeechReading, Surroundings):
         self.skip = self.act_at(k + 1)
         return k + 1
 
+    @word_rule("repeat", "如初, 如之, 亦如之: no act; the acts of the clause (or, after a pause, of the clause "
+               "before) repeat earlier acts: the first of the chapter (如初, particles.tsv repeats=first) or the "
+               "last (如之, repeats=last).", "宿贊冠者一人亦如之")
+    def rule_repeat(self, k, tok, kind):
+        how = self.vocab.particle_value(tok.text, "repeats")
+        if how is None:
+            return None
+        if self.role_since:
+            self.new_clause()  # 賓於堂西亦如之: a role named with no act of its own does the same; no event to link
+        else:
+            self.ask_repeat(RepeatAsk(how, []))
+        return k + 1
+
     @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之 and rite names: no event "
                "(北上, 如初, 大射之儀).", "大射之儀")
     def rule_no_event_word(self, k, tok, kind):
@@ -175,7 +196,25 @@ class PassageParser(SpeechReading, Surroundings):
     @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀) is no subject and no act.",
                "如主人服")
     def rule_comparison(self, k, tok, kind):
-        return self.compared_end(k + 1) if kind == "like" else None
+        if kind != "like":
+            return None
+        rite = self.rite_end(k, tok)
+        if rite is not None:  # 如賓酬主人之禮: an earlier act, no act here
+            self.ask_repeat(self.named_rite(k + 1, rite - 2))
+            return rite
+        return self.compared_end(k + 1)
+
+    def rite_end(self, k: int, tok) -> int | None:
+        """如X之禮 (particles.tsv rite= on 如), X a few words with no pause:
+        the index after 禮, else None."""
+        rite = (self.vocab.particle_value(tok.text, "rite") or "").split(",")
+        for m in range(k + 2, min(k + 2 + RITE_WORDS, len(self.t) - 1)):
+            word = self.t[m]
+            if word.punct or particle(word, "like", "condition", "quote"):
+                return None
+            if word.text == "之" and self.t[m + 1].text in rite:
+                return m + 2
+        return None
 
     @word_rule("distributive", "每X: the distributive phrase names no object (每一个釋一算).", "每一个釋一算")
     def rule_distributive(self, k, tok, kind):
@@ -437,7 +476,9 @@ class PassageParser(SpeechReading, Surroundings):
                     event.mark("recipients", "command-recipient")
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
+                start = after
                 self.verb_end = after = self.content_end(after, event, bool(event.recipients))
+                self.repeat_in_content(start, after)
             return after
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
@@ -477,6 +518,44 @@ class PassageParser(SpeechReading, Surroundings):
             event.mark("quote", "quote")
         self.neg, self.place, self.facing = False, None, None
         return event
+
+    # --- 如初, 亦如之, 如X之禮 ----------------------------------------------------
+
+    def new_clause(self) -> None:
+        if len(self.events) > self.clause_from:
+            self.prev_clause_from = self.clause_from
+        self.clause_from = len(self.events)
+
+    def ask_repeat(self, ask: RepeatAsk) -> None:
+        """The acts of this clause, or where it has none yet (宿贊冠者一人，亦如之)
+        the clause before, repeat earlier acts: resolved once the document's
+        events are known (kg/extract/repeats.py)."""
+        ask.events = self.events[self.clause_from:] or self.events[self.prev_clause_from:self.clause_from]
+        if ask.events:
+            self.repeat_asks.append(ask)
+        self.new_clause()
+
+    def repeat_in_content(self, start: int, end: int) -> None:
+        """命取矢如初: 如初 inside what is commanded says the command is given as before."""
+        for tok in self.t[start:end]:
+            how = self.vocab.particle_value(tok.text, "repeats")
+            if how is not None:
+                self.trace.append((self.t.index(tok), "repeat"))
+                self.ask_repeat(RepeatAsk(how, []))
+                return
+
+    def named_rite(self, k: int, end: int) -> RepeatAsk:
+        """如X之禮: X's agents, act and recipients (賓酬主人, 加皮弁, 主人)."""
+        ask = RepeatAsk("named", [])
+        if at(self.t, k) is not None and self.t[k].is_("role"):
+            ask.agents, k = read_roles(self.t, k)
+        while k < end and not self.act_at(k):
+            k += 1
+        if k < end:
+            ask.action = self.t[k].label("action")
+            if at(self.t, k + 1) is not None and self.t[k + 1].is_("role") and k + 1 < end:
+                ask.recipients = read_roles(self.t, k + 1)[0]
+        return ask
 
     # --- provenance -----------------------------------------------------------
 
@@ -580,6 +659,7 @@ def extract_events(doc: Document) -> list[Event]:
     agent: list[str] = []
     history: list[list[str]] = []
     events: list[Event] = []
+    asks: list[RepeatAsk] = []
     for passage in doc.passages:
         parser = PassageParser(passage.span.norm, agent, history)
         for event in parser.run():
@@ -589,11 +669,14 @@ def extract_events(doc: Document) -> list[Event]:
             event.section = passage.section
             event.start, event.end = passage.span.original_range(event.i, event.j)
             event.seq = len(events) + 1
-            reason = UNCERTAIN_AGENT.get(event.rule_for("agent"))
-            if reason:
-                event.uncertain.append(reason)
             events.append(event)
         agent = parser.agent
+        asks += parser.repeat_asks
+    resolve(events, asks)
+    for event in events:
+        reason = UNCERTAIN_AGENT.get(event.rule_for("agent"))
+        if reason:
+            event.uncertain.append(reason)
     return events
 
 

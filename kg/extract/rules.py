@@ -115,3 +115,15 @@ define("content-recipient", "recipients",
 define("facing-after-act", "facing",
        "A facing with no act after it in its clause goes to the act before.",
        "賓出立于門外北面公揖")
+define("repeats-first", "repeats",
+       "如初 (as at first): the acts of the clause repeat the first occurrence of the same acts in the chapter "
+       "(by the same agents where there is one).",
+       "司射作射如初")
+define("repeats-last", "repeats",
+       "如之, 亦如之 (also so): the acts of the clause repeat the same acts just before, whoever did them "
+       "(宿贊冠者一人，亦如之: invited as the 賓 was).",
+       "宿贊冠者一人亦如之")
+define("repeats-named", "repeats",
+       "如X之禮 (as in the rite of X): each act of the clause repeats the act of the same kind done in X "
+       "(賓酬主人: the 賓's 酬 to the 主人), or by X where X is a role (如主人之禮).",
+       "衆受酬者拜興飲皆如賓酬主人之禮")

@@ -57,6 +57,7 @@ class EventGraph:
         self.extractor = _n(mint.term("extractor", EXTRACTOR_VERSION))
         self.rule_nodes = {name: _n(mint.term("rule", name)) for name in RULES}
         self.rules_used: set[str] = set()
+        self.nodes: dict[int, tuple[Event, NamedNode]] = {}  # the IRI each event was given (yili:repeats)
 
     def document_events(self, doc: Document, events: list[Event],
                         attested: dict[int, str] | None = None) -> Iterator[Triple]:
@@ -111,6 +112,11 @@ class EventGraph:
         if ev.quote:
             yield Triple(node, vocab(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
         yield from self.provenance(node, ev)
+        self.nodes[id(ev)] = (ev, node)
+        for earlier in ev.repeats:  # 如初, 亦如之: made before this one, so already named
+            known = self.nodes.get(id(earlier))
+            if known is not None:
+                yield Triple(node, vocab(Y + "repeats"), known[1])
 
     def provenance(self, node: NamedNode, ev: Event) -> Iterator[Triple]:
         """Which rules made the event, which extractor, and whether a scholar
