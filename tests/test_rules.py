@@ -253,3 +253,23 @@ def test_guessed_agents_are_flagged_and_written_subjects_are_not(xiangshe_store)
                                   "<http://localhost:8000/id/rule/carried-clause>))") == 0
     assert _count(xiangshe_store, "?e yili:agentRule/rdfs:label \"carried-passage\"@en "
                                   "FILTER NOT EXISTS { ?e yili:uncertain true }") == 0
+
+
+def test_as_before_is_a_link_in_the_graph(xiangshe_store):
+    """如初 in 鄉射禮: the act points to the earlier act it repeats, in the same
+    document (attestations) or the same chapter of the work (events of the
+    work), always an earlier one, named by the rule that linked it."""
+    linked = _count(xiangshe_store, "?e yili:repeats ?r")
+    assert linked > 20
+    assert _count(xiangshe_store, "?e yili:repeats ?r ; yili:sequence ?n . ?r yili:sequence ?m . "
+                                  "?e yili:passage ?p . ?r yili:passage ?q . ?p yili:sequence ?pn . "
+                                  "?q yili:sequence ?qn FILTER(?qn > ?pn)") == 0
+    assert _count(xiangshe_store, "?e yili:repeats ?r FILTER NOT EXISTS { ?e yili:rule ?x "
+                                  "FILTER(STRSTARTS(STR(?x), 'http://localhost:8000/id/rule/repeats-')) }") == 0
+    assert _count(xiangshe_store, "?e a yili:EventAttestation ; yili:repeats ?r . ?r a yili:EventAttestation") > 0
+    assert _count(xiangshe_store, "?e a yili:RitualEvent ; yili:repeats ?r . ?r a yili:RitualEvent") > 0
+
+
+def test_every_rule_is_in_the_documentation():
+    text = (CORPUS.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    assert [name for name in RULES if f"| `{name}` |" not in text] == []

@@ -127,3 +127,7 @@ define("repeats-named", "repeats",
        "如X之禮 (as in the rite of X): each act of the clause repeats the act of the same kind done in X "
        "(賓酬主人: the 賓's 酬 to the 主人), or by X where X is a role (如主人之禮).",
        "衆受酬者拜興飲皆如賓酬主人之禮")
+
+# The word rules are the parser's methods: importing the parser registers them,
+# so that the table is whole whoever reads it first.
+import kg.extract.events  # noqa: E402,F401
