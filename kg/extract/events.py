@@ -212,7 +212,7 @@ class PassageParser(SpeechReading, Surroundings):
             word = self.t[m]
             if word.punct or particle(word, "like", "condition", "quote"):
                 return None
-            if word.text == "之" and self.t[m + 1].text in rite:
+            if self.vocab.particle_has(word.text, "genitive") and self.t[m + 1].text in rite:
                 return m + 2
         return None
 
@@ -359,8 +359,9 @@ class PassageParser(SpeechReading, Surroundings):
         nxt = at(self.t, k + 1)
         if nxt is not None and self.vocab.particle_has(nxt.text, "phrase"):
             return k + 3  # 於其上: a pronoun names no place
-        if nxt is not None and self.vocab.particle_has(nxt.text, "hall-below") and not is_head(at(self.t, k + 2)):
-            self.attach_place(PlacePhrase("堂下", "place", "堂下", False), prep, k + 2)
+        below = self.vocab.particle_value(nxt.text, "alone") if nxt is not None else None
+        if below is not None and not is_head(at(self.t, k + 2)):
+            self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
         found = read_place(self.t, k + 1)
         if found is None:
@@ -368,7 +369,7 @@ class PassageParser(SpeechReading, Surroundings):
         phrase, after = found
         if phrase.head_kind == "role" and not phrase.relative:
             roles, after = read_roles(self.t, k + 1)
-            if at(self.t, after) is not None and at(self.t, after).text == "之":
+            if at(self.t, after) is not None and self.vocab.particle_has(at(self.t, after).text, "genitive"):
                 return after + 2  # 於賓之家: a place the tables do not know
             if self.clause is not None:  # 告于賓, 獻獲者於侯
                 self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
@@ -384,7 +385,7 @@ class PassageParser(SpeechReading, Surroundings):
         the act that follows at once (挾一个由堂西進)."""
         last = self.clause
         right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
-        if prep in "自由" and self.act_at(after) and not right_after_verb:
+        if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
             self.wait_place(phrase, "preposition")
         elif last is not None and last.place is None:
             last.place = phrase

@@ -117,7 +117,7 @@ class SpeechReading:
             k += 1
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
             k += 1  # 服, 儀, 禮
-        if at(self.t, k) is not None and at(self.t, k).text == "之":
+        if at(self.t, k) is not None and self.vocab.particle_has(at(self.t, k).text, "genitive"):
             k += 2
         return k
 
