@@ -194,6 +194,21 @@ def test_every_example_is_words_of_the_classic():
     assert not missing
 
 
+def test_every_part_of_every_event_names_its_rule():
+    """On the 鄉射禮 of the reference edition: each filled part of an event
+    (things, place, facing, recipients, quote, negation) says which rule gave it."""
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_005.txt", None, None)
+    for e in extract_events(doc):
+        parts = {part for part, _ in e.how}
+        filled = {"objects": e.objects, "place": e.place, "facing": e.facing, "recipients": e.recipients,
+                  "quote": e.quote, "negated": e.negated, "act": True, "agent": True}
+        assert {part for part, value in filled.items() if value} <= parts, (e.action, e.how)
+        assert all(rule in RULES for rule in e.rules)
+
+
 def test_every_event_says_which_rules_made_it_and_who_acts():
     _, got = parse("賓出，主人送於外門外，再拜；歸賓俎。")
     for event in got:

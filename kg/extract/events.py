@@ -456,6 +456,8 @@ class PassageParser(SpeechReading, Surroundings):
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is not None and self.events and self.events[-1].action == before:
             event.negated = self.events[-1].negated  # 不決遂: both are not done
+            if event.negated:
+                event.mark("negated", "conditional-act")
         self.things = []
         if event.place is None and self.fallback is not None:
             event.place = self.fallback
