@@ -16,11 +16,19 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
+from kg.extract.context import Surroundings
 from kg.extract.event import Event
+from kg.extract.phrases import (
+    PlacePhrase,
+    at,
+    is_head,
+    particle,
+    read_place,
+    read_roles,
+    read_things,
+)
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES, word_rule
-from kg.extract.phrases import PlacePhrase, at, is_head, particle, read_place, read_roles, read_things
-from kg.extract.context import Surroundings
 from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END, tokenize, vocabulary
 from kg.model import Document

@@ -20,8 +20,8 @@ missing).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
@@ -130,4 +130,4 @@ define("repeats-named", "repeats",
 
 # The word rules are the parser's methods: importing the parser registers them,
 # so that the table is whole whoever reads it first.
-import kg.extract.events  # noqa: E402,F401
+import kg.extract.events  # noqa: F401
