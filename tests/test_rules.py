@@ -288,3 +288,10 @@ def test_as_before_is_a_link_in_the_graph(xiangshe_store):
 def test_every_rule_is_in_the_documentation():
     text = (CORPUS.parent / "docs" / "events.md").read_text(encoding="utf-8")
     assert [name for name in RULES if f"| `{name}` |" not in text] == []
+
+
+def test_repeats_names_the_same_guesses_as_the_rule_table():
+    from kg.extract.repeats import GUESSED
+    from kg.extract.rules import UNCERTAIN_AGENT
+
+    assert GUESSED == UNCERTAIN_AGENT

@@ -32,7 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kg.extract.event import Event
-from kg.extract.rules import UNCERTAIN_AGENT
+
+# Agent rules whose guess a scholar should review (a subject no text writes,
+# carried across a sentence or a passage), with the reason: an individual of
+# yili:Uncertainty in ontology/yili.ttl. (kg.extract.rules.UNCERTAIN_AGENT;
+# defined here, which imports no rule, so that the table can import the parser.)
+GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most
@@ -69,13 +74,13 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
                 event.agents = list(earlier.agents)  # 宿贊冠者一人亦如之: the one who invited the 賓
                 event.mark("agent", RULE[ask.how], replace=True)
                 # a guess taken from a guess stays one to review
-                event.uncertain = list(earlier.uncertain) or [UNCERTAIN_AGENT[r] for r in [earlier.rule_for("agent")]
-                                                              if r in UNCERTAIN_AGENT]
+                event.uncertain = list(earlier.uncertain) or [GUESSED[r] for r in [earlier.rule_for("agent")]
+                                                              if r in GUESSED]
 
 
 def _guessed(event: Event) -> bool:
     """No subject is written for the act in its sentence (its agent was carried)."""
-    return event.rule_for("agent") in UNCERTAIN_AGENT
+    return event.rule_for("agent") in GUESSED
 
 
 def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], how: str) -> list[tuple[Event, Event]]:

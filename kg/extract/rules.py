@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kg.extract.repeats import GUESSED
+
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
 EXTRACTOR_VERSION = "2.0.0"
@@ -40,13 +42,7 @@ class Rule:
 RULES: dict[str, Rule] = {}
 WORD_RULES: list[str] = []  # dispatch order of the word rules
 
-# Agent rules whose guess a scholar should review (a subject no text writes,
-# carried across a sentence or a passage), with the reason: an individual of
-# yili:Uncertainty in ontology/yili.ttl.
-UNCERTAIN_AGENT = {
-    "carried-sentence": "AgentCarriedAcrossSentences",
-    "carried-passage": "AgentCarriedAcrossPassages",
-}
+UNCERTAIN_AGENT = GUESSED  # agent rules whose guess a scholar should review, with the reason
 
 
 def define(name: str, kind: str, description: str, example: str, handler: str | None = None) -> Rule:
