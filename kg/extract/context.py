@@ -30,12 +30,13 @@ class Surroundings:
         tok = at(self.t, k)
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join")
 
-    def after_jue(self, k: int) -> bool:
-        """遂 is an act only in 袒決遂 (after 決, punctuated or not: 袒、決、遂)."""
+    def right_after(self, k: int, word: str) -> bool:
+        """Token k follows the word ``word``, across punctuation and joins
+        (遂 after 決: 袒決遂, 袒、決、遂)."""
         k -= 1
         while k >= 0 and (self.t[k].punct or particle(self.t[k], "join")):
             k -= 1
-        return k >= 0 and self.t[k].text == "決"
+        return k >= 0 and self.t[k].text == word
 
     def goes_to(self, k: int) -> bool:
         """之 "go to" (之堂西): not after an act or a thing, and a place follows."""

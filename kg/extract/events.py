@@ -8,16 +8,34 @@ act: a negation, a facing, a place written before the verb, things named
 before it (以旌負侯). What each act takes after it (things, a recipient, a
 goal, the content of a command) is read from the ``grammar`` flags of
 ``mappings/actions.tsv``; the grammar words are in ``mappings/particles.tsv``.
+
+Each kind of word is read by one named **word rule** (a method registered
+with :func:`kg.extract.rules.word_rule`, in the order the walk tries them),
+and every event records the rules that made it and its parts
+(``Event.how``): the rule table is :mod:`kg.extract.rules`.
 """
 from __future__ import annotations
 
-from kg.extract.event import Event
-from kg.extract.phrases import PlacePhrase, at, is_head, particle, read_place, read_roles, read_things
 from kg.extract.context import Surroundings
+from kg.extract.event import Event
+from kg.extract.phrases import (
+    PlacePhrase,
+    at,
+    is_head,
+    particle,
+    read_place,
+    read_roles,
+    read_things,
+)
+from kg.extract.repeats import RepeatAsk, resolve
+from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES, word_rule
 from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END, tokenize, vocabulary
 from kg.model import Document
 
+# Particle kinds that are no event and take nothing (particles.tsv).
+NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite")
+RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
 class PassageParser(SpeechReading, Surroundings):
@@ -45,6 +63,18 @@ class PassageParser(SpeechReading, Surroundings):
         self.role_since = False  # a role was written after the last act
         self.facing_after_role = False
         self.sentence_from = 0  # events before this index belong to earlier sentences
+        # provenance: which rule gave what is waiting, and where the agent comes from
+        self.trace: list[tuple[int, str]] = []  # (token index, word rule) of the walk
+        self.sentence = 0  # sentences ended so far in the passage
+        self.origin = "carried-passage"  # the rule that set ``agent``
+        self.origin_sentence = -1  # the sentence it was set in (-1: an earlier passage)
+        self.origin_pending = False  # the next act takes the agent from ``origin`` itself
+        self.place_rule: str | None = None
+        # 如初, 亦如之: the acts of the clause (since a pause or a written subject) and what they repeat
+        self.clause_from = 0
+        self.prev_clause_from = 0
+        self.repeat_asks: list[RepeatAsk] = []
+        self.things_rule: str | None = None
 
     # --- the walk ---------------------------------------------------------
 
@@ -55,84 +85,220 @@ class PassageParser(SpeechReading, Surroundings):
         self.flush()
         return self.events
 
-    def step(self, k: int) -> int:  # noqa: C901 - one branch per kind of word
+    def step(self, k: int) -> int:
+        """Read the word at k by the first word rule that takes it (the rule
+        table, kg/extract/rules.py); return the index of the next word."""
         tok = self.t[k]
         kind = tok.readings.get("particle")
-        if tok.punct:
-            if tok.text in SENTENCE_END:
-                self.flush()
-                self.neg = self.skip = False
-                self.clause = None
-                self.sentence_from = len(self.events)
-            if tok.text in OPEN_QUOTE:
-                return self.quote_end(k + 1)[1]  # a quotation with no 曰: content, no events
-            return k + 1
-        if tok.is_("role"):
-            return self.on_role(k)
+        for handler in self.dispatch:
+            after = handler(self, k, tok, kind)
+            if after is not None:
+                self.trace.append((k, handler.rule))
+                return after
+        raise AssertionError("the last word rule takes every word")
+
+    # --- the word rules, in dispatch order ----------------------------------
+
+    @word_rule("punctuation", "A full stop ends the sentence (a facing waiting goes to the act before); "
+               "a quotation mark with no 曰 opens words said: no events.", "司射適堂西，袒、決、遂，取弓于階西")
+    def rule_punctuation(self, k, tok, kind):
+        if not tok.punct:
+            return None
+        if tok.text in SENTENCE_END:
+            self.flush()
+            self.neg = self.skip = False
+            self.clause = None
+            self.sentence_from = len(self.events)
+            self.sentence += 1
+        if tok.text in CLAUSE_PUNCT:
+            self.new_clause()
+        if tok.text in OPEN_QUOTE:
+            return self.quote_end(k + 1)[1]
+        return k + 1
+
+    @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
+               "subject of the acts that follow; a role before a direction is a place (三耦之南).",
+               "司馬正命退楅解綱小臣師退楅")
+    def rule_subject(self, k, tok, kind):
+        return self.on_role(k) if tok.is_("role") else None
+
+    @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
+               "與介入北鄉哭")
+    def rule_with_role(self, k, tok, kind):
         if kind == "join" and not tok.is_("action") and self.with_role(k):
             return self.on_role(k + 1, joining=True)
-        if tok.is_("facing"):
-            self.facing = tok.label("facing")
-            self.facing_after_role = self.role_since
-            self.clause = None
+        return None
+
+    @word_rule("facing", "A facing (北面) goes to the next act of its clause.", "階上北面告于賓")
+    def rule_facing(self, k, tok, kind):
+        if not tok.is_("facing"):
+            return None
+        self.facing = tok.label("facing")
+        self.facing_after_role = self.role_since
+        self.clause = None
+        return k + 1
+
+    @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
+               "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓).",
+               "升自西階")
+    def rule_preposition(self, k, tok, kind):
+        return self.on_preposition(k) if kind == "preposition" else None
+
+    @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
+               "that act's place.", "賓復位當西序東面")
+    def rule_fallback(self, k, tok, kind):
+        if kind != "fallback":
+            return None
+        found = read_place(self.t, k + 1)
+        if found is None:
             return k + 1
-        if kind == "preposition":
-            return self.on_preposition(k)
-        if kind == "fallback":
-            found = read_place(self.t, k + 1)
-            if found is None:
-                return k + 1
-            last = self.clause
-            if k == self.verb_end and last is not None and last.place is None:
-                last.place = found[0]  # 賓復位當西序
-            else:
-                self.fallback = found[0]
-            return found[1]
-        if kind == "condition":
-            return self.condition_end(k)
-        if kind == "negation":
-            prev = at(self.t, k - 1)
-            if prev is not None and not prev.readings:
-                self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing the tables do not know
-            self.neg = True
+        last = self.clause
+        if k == self.verb_end and last is not None and last.place is None:
+            last.place = found[0]  # 賓復位當西序
+            last.mark("place", "fallback")
+        else:
+            self.fallback = found[0]
+        return found[1]
+
+    @word_rule("condition", "若…則: the condition is no event; reading goes on after 則.", "若中則釋獲者坐而釋獲")
+    def rule_condition(self, k, tok, kind):
+        return self.condition_end(k) if kind == "condition" else None
+
+    @word_rule("negation", "不/未/弗 before an act: it is not done; after a word the tables do not know "
+               "(聲不絕), the negated act is no event.", "不決遂")
+    def rule_negation(self, k, tok, kind):
+        if kind != "negation":
+            return None
+        prev = at(self.t, k - 1)
+        if prev is not None and not prev.readings:
+            self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing the tables do not know
+        self.neg = True
+        return k + 1
+
+    @word_rule("not-done", "將, 所, 有 before an act: the act is no event here (公將射, 所執, 有命).",
+               "公將射")
+    def rule_not_done(self, k, tok, kind):
+        if kind != "not-done":
+            return None
+        self.skip = self.act_at(k + 1)
+        return k + 1
+
+    @word_rule("repeat", "如初, 如之, 亦如之: no act; the acts of the clause (or, after a pause, of the clause "
+               "before) repeat earlier acts: the first of the chapter (如初, particles.tsv repeats=first) or the "
+               "last (如之, repeats=last).", "宿贊冠者一人亦如之")
+    def rule_repeat(self, k, tok, kind):
+        how = self.vocab.particle_value(tok.text, "repeats")
+        if how is None:
+            return None
+        if self.role_since:
+            self.new_clause()  # 賓於堂西亦如之: a role named with no act of its own does the same; no event to link
+        else:
+            self.ask_repeat(RepeatAsk(how, []))
+        return k + 1
+
+    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之 and rite names: no event "
+               "(北上, 如初, 大射之儀).", "大射之儀")
+    def rule_no_event_word(self, k, tok, kind):
+        return k + 1 if kind in NO_EVENT_KINDS else None
+
+    @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀) is no subject and no act.",
+               "如主人服")
+    def rule_comparison(self, k, tok, kind):
+        if kind != "like":
+            return None
+        rite = self.rite_end(k, tok)
+        if rite is not None:  # 如賓酬主人之禮: an earlier act, no act here
+            self.ask_repeat(self.named_rite(k + 1, rite - 2))
+            return rite
+        return self.compared_end(k + 1)
+
+    def rite_end(self, k: int, tok) -> int | None:
+        """如X之禮 (particles.tsv rite= on 如), X a few words with no pause:
+        the index after 禮, else None."""
+        rite = (self.vocab.particle_value(tok.text, "rite") or "").split(",")
+        for m in range(k + 2, min(k + 2 + RITE_WORDS, len(self.t) - 1)):
+            word = self.t[m]
+            if word.punct or particle(word, "like", "condition", "quote"):
+                return None
+            if self.vocab.particle_has(word.text, "genitive") and self.t[m + 1].text in rite:
+                return m + 2
+        return None
+
+    @word_rule("distributive", "每X: the distributive phrase names no object (每一个釋一算).", "每一个釋一算")
+    def rule_distributive(self, k, tok, kind):
+        return read_things(self.t, k + 1)[1] if kind == "each" else None
+
+    @word_rule("instrument", "以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓: a warrant.",
+               "以旌負侯")
+    def rule_instrument(self, k, tok, kind):
+        return self.on_instrument(k) if kind == "instrument" else None
+
+    @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before).",
+               "告于賓曰弓矢既具")
+    def rule_quote(self, k, tok, kind):
+        return self.on_quote(k) if kind == "quote" else None
+
+    @word_rule("conditional-act", "A word that is an act only right after another act (particles.tsv "
+               "act-after=X: 遂 after 決); elsewhere an adverb (遂 'then').", "袒決遂")
+    def rule_conditional_act(self, k, tok, kind):
+        before = self.vocab.particle_value(tok.text, "act-after")
+        if before is None:
+            return None
+        if not self.right_after(k, before):
             return k + 1
-        if kind == "not-done":
-            self.skip = self.act_at(k + 1)
+        return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
+
+    @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
+               "(particles.tsv flag both).", "主人阼階上再拜賓西階上答再拜皆揖")
+    def rule_adverb(self, k, tok, kind):
+        if kind != "adverb":
+            return None
+        if self.vocab.particle_has(tok.text, "both"):
+            self.on_all()
+        return None if tok.is_("action") else k + 1
+
+    @word_rule("redo-reach", "反/復/至 before another act is no event (反奠 is 奠, 至再拜 is 再拜).",
+               "反奠于豐上")
+    def rule_redo_reach(self, k, tok, kind):
+        return k + 1 if kind in ("redo", "reach") and self.act_at(k + 1) else None
+
+    @word_rule("pronoun", "之, 其, 諸 stand for a thing or person: no object or place is read from them; "
+               "之 before a place is the act 'go to' (之堂西).", "公設之")
+    def rule_pronoun(self, k, tok, kind):
+        if kind != "pronoun":
+            return None
+        if self.vocab.particle_has(tok.text, "phrase"):
+            return k + 2
+        if not (tok.is_("action") and self.goes_to(k)):
             return k + 1
-        if kind in ("manner", "benefactive", "numeral", "topic", "link", "state", "rite"):
-            return k + 1
-        if kind == "like":
-            return self.compared_end(k + 1)
-        if kind == "each":
-            return read_things(self.t, k + 1)[1]
-        if kind == "instrument":
-            return self.on_instrument(k)
-        if kind == "quote":
-            return self.on_quote(k)
-        if tok.text == "遂" and not self.after_jue(k):
-            return k + 1
-        if kind == "adverb":
-            if tok.text == "皆":
-                self.on_all()
-            if not tok.is_("action"):
-                return k + 1
-        if kind in ("redo", "reach") and self.act_at(k + 1):
-            return k + 1  # 反奠 is 奠; 至再拜 is 再拜
-        if kind == "pronoun":
-            if tok.text == "其":
-                return k + 2
-            if not (tok.is_("action") and self.goes_to(k)):
-                return k + 1
-        if kind == "direction" and tok.is_("action") and not self.act_at(k + 1):
-            return k + 1  # 下 is the act "go down" only before another act (下拜)
+        return None
+
+    @word_rule("direction-verb", "下 is the act 'go down' only before another act (下拜); else a direction.",
+               "下舌半上舌")
+    def rule_direction_verb(self, k, tok, kind):
+        return k + 1 if kind == "direction" and tok.is_("action") and not self.act_at(k + 1) else None
+
+    @word_rule("thing", "A thing not taken by an act: a place where one goes (升筵), the thing of the act "
+               "after 以 (所執脯以賜), or a place (洗南); 若中 is a hit, not the tally holder.",
+               "所執脯以賜")
+    def rule_thing(self, k, tok, kind):
         if tok.is_("object") and not (tok.is_("action") and not self.noun_here(k)):
             return self.on_thing(k)
-        if tok.is_("place"):
-            return self.on_bare_place(k)
-        if tok.is_("action") and kind not in ("join", "direction") or (kind == "join" and tok.is_("action")):
-            return self.on_action(k)
-        if kind == "direction" and tok.is_("action"):
-            return self.on_action(k)
+        return None
+
+    @word_rule("bare-place", "A place with no preposition: right after an act it is that act's place "
+               "(賓升，西楹西), else it waits for the next act (阼階下北面拜送爵).", "阼階下北面拜送爵")
+    def rule_bare_place(self, k, tok, kind):
+        return self.on_bare_place(k) if tok.is_("place") else None
+
+    @word_rule("act", "An act: an event with the agent, negation, things, place and facing waiting, and "
+               "what the act takes after it (actions.tsv grammar).", "司射適堂西")
+    def rule_act(self, k, tok, kind):
+        return self.on_action(k) if tok.is_("action") else None
+
+    @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped).",
+               "聲不絕")
+    def rule_unknown_word(self, k, tok, kind):
         if not tok.readings:
             self.neg = False
         return k + 1
@@ -146,7 +312,7 @@ class PassageParser(SpeechReading, Surroundings):
                 and (prev is None or prev.punct or prev.is_("action")))
 
     def on_role(self, k: int, joining: bool = False) -> int:
-        if self.t[k].is_("action") and k > 0 and self.t[k - 1].text == "乃":
+        if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then"):
             return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
@@ -163,6 +329,7 @@ class PassageParser(SpeechReading, Surroundings):
         if joining:
             roles = self.agent + [r for r in roles if r not in self.agent]
         self.agent = roles
+        self.set_origin("joined-subject" if joining else "written-subject")
         self.subjects.append(roles)
         if not self.history or self.history[-1] != roles:
             self.history.append(roles)
@@ -190,6 +357,7 @@ class PassageParser(SpeechReading, Surroundings):
         first, second = self.subjects[-2], self.subjects[-1]
         if first != second and self.agent == second and len(second) == 1:
             self.agent = first + [r for r in second if r not in first]
+            self.set_origin("both-after-all")
 
     # --- places, things ---------------------------------------------------
 
@@ -197,10 +365,11 @@ class PassageParser(SpeechReading, Surroundings):
         prep = self.t[k].text
         self.prep_at = k
         nxt = at(self.t, k + 1)
-        if nxt is not None and nxt.text == "其":
+        if nxt is not None and self.vocab.particle_has(nxt.text, "phrase"):
             return k + 3  # 於其上: a pronoun names no place
-        if nxt is not None and nxt.text == "下" and not is_head(at(self.t, k + 2)):
-            self.attach_place(PlacePhrase("堂下", "place", "堂下", False), prep, k + 2)
+        below = self.vocab.particle_value(nxt.text, "alone") if nxt is not None else None
+        if below is not None and not is_head(at(self.t, k + 2)):
+            self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
         found = read_place(self.t, k + 1)
         if found is None:
@@ -208,10 +377,11 @@ class PassageParser(SpeechReading, Surroundings):
         phrase, after = found
         if phrase.head_kind == "role" and not phrase.relative:
             roles, after = read_roles(self.t, k + 1)
-            if at(self.t, after) is not None and at(self.t, after).text == "之":
+            if at(self.t, after) is not None and self.vocab.particle_has(at(self.t, after).text, "genitive"):
                 return after + 2  # 於賓之家: a place the tables do not know
             if self.clause is not None:  # 告于賓, 獻獲者於侯
                 self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
+                self.clause.mark("recipients", "preposition")
                 self.extend(self.clause, after)
             return after
         self.attach_place(phrase, prep, after)
@@ -223,13 +393,14 @@ class PassageParser(SpeechReading, Surroundings):
         the act that follows at once (挾一个由堂西進)."""
         last = self.clause
         right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
-        if prep in "自由" and self.act_at(after) and not right_after_verb:
-            self.place = phrase
+        if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
+            self.wait_place(phrase, "preposition")
         elif last is not None and last.place is None:
             last.place = phrase
+            last.mark("place", "preposition")
             self.extend(last, after)
         else:
-            self.place = phrase
+            self.wait_place(phrase, "preposition")
 
     def on_bare_place(self, k: int, found: tuple[PlacePhrase, int] | None = None) -> int:
         found = found or read_place(self.t, k)
@@ -239,9 +410,10 @@ class PassageParser(SpeechReading, Surroundings):
         last = self.clause
         if k == self.verb_end and last is not None and last.place is None and self.act_index(after) is None:
             last.place = phrase  # 賓升，西楹西，東面
+            last.mark("place", "bare-place")
             self.extend(last, after)
         else:
-            self.place = phrase
+            self.wait_place(phrase, "bare-place")
         return after
 
     def on_thing(self, k: int) -> int:
@@ -258,9 +430,10 @@ class PassageParser(SpeechReading, Surroundings):
         if (k == self.verb_end and last is not None and last.place is None
                 and self.vocab.action_class.get(last.action) == "Movement"):
             last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
+            last.mark("place", "thing")
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
-            self.things += things  # 所執脯以賜: the thing of the act after 以
+            self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
         return after
 
     def on_instrument(self, k: int) -> int:
@@ -272,7 +445,7 @@ class PassageParser(SpeechReading, Surroundings):
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
             if things:
-                self.things += things
+                self.wait_things(things, "instrument")
                 return after
         if nxt is not None and nxt.is_("action") and self.act_at(k + 2):
             return k + 2
@@ -280,21 +453,23 @@ class PassageParser(SpeechReading, Surroundings):
 
     # --- acts ---------------------------------------------------------------
 
-    def on_action(self, k: int) -> int:
+    def on_action(self, k: int, rule: str = "act") -> int:
         tok = self.t[k]
         label = tok.label("action")
         if self.skip:
             self.skip = self.neg = False
             return k + 1
         flags = self.vocab.flags(label)
-        event = Event(label, list(self.agent), self.neg, list(self.things), self.place, self.facing,
-                      i=tok.i, j=tok.j)
-        if label == "遂" and self.events and self.events[-1].action == "決":
+        event = self.new_event(label, tok, rule)
+        before = self.vocab.particle_value(tok.text, "act-after")
+        if before is not None and self.events and self.events[-1].action == before:
             event.negated = self.events[-1].negated  # 不決遂: both are not done
-        self.neg = False
-        self.things, self.place, self.facing = [], None, None
+            if event.negated:
+                event.mark("negated", "conditional-act")
+        self.things = []
         if event.place is None and self.fallback is not None:
             event.place = self.fallback
+            event.mark("place", "fallback")
         self.fallback = None
         self.events.append(event)
         written_subject, self.fresh = self.fresh, False
@@ -309,24 +484,118 @@ class PassageParser(SpeechReading, Surroundings):
                 answered = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
                 if "command" in flags or answered:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
+                    event.mark("recipients", "command-recipient")
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
+                start = after
                 self.verb_end = after = self.content_end(after, event, bool(event.recipients))
+                self.repeat_in_content(start, after)
             return after
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         if "thing" in flags:
             things, after = read_things(self.t, after)
             event.objects += [t for t in things if t not in event.objects]
+            if things:
+                event.mark("objects", "thing-after-act")
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
             found = read_place(self.t, after, heads=heads)
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
+                event.mark("place", "place-after-act")
         if not written_subject:
             self.not_to_oneself(event)
             self.initiator_again(event)
         return self.finish(event, after)
+
+    def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:
+        """An event of the act at ``tok`` with what is waiting (agent, negation,
+        things, place, facing), each marked with the rule that gave it; what
+        was waiting is used up."""
+        event = Event(action, list(self.agent), self.neg, list(self.things), self.place, self.facing,
+                      quote=quote, i=tok.i, j=tok.j)
+        event.mark("act", rule)
+        event.mark("agent", self.agent_rule())
+        if self.neg:
+            event.mark("negated", "negation")
+        if self.things:
+            event.mark("objects", self.things_rule)
+        if self.place is not None:
+            event.mark("place", self.place_rule)
+        if self.facing:
+            event.mark("facing", "facing")
+        if quote is not None:
+            event.mark("quote", "quote")
+        self.neg, self.place, self.facing = False, None, None
+        return event
+
+    # --- 如初, 亦如之, 如X之禮 ----------------------------------------------------
+
+    def new_clause(self) -> None:
+        if len(self.events) > self.clause_from:
+            self.prev_clause_from = self.clause_from
+        self.clause_from = len(self.events)
+
+    def ask_repeat(self, ask: RepeatAsk) -> None:
+        """The acts of this clause, or where it has none yet (宿贊冠者一人，亦如之)
+        the clause before, repeat earlier acts: resolved once the document's
+        events are known (kg/extract/repeats.py)."""
+        ask.events = self.events[self.clause_from:] or self.events[self.prev_clause_from:self.clause_from]
+        if ask.events:
+            self.repeat_asks.append(ask)
+        self.new_clause()
+
+    def repeat_in_content(self, start: int, end: int) -> None:
+        """命取矢如初: 如初 inside what is commanded says the command is given as before."""
+        for tok in self.t[start:end]:
+            how = self.vocab.particle_value(tok.text, "repeats")
+            if how is not None:
+                self.trace.append((self.t.index(tok), "repeat"))
+                self.ask_repeat(RepeatAsk(how, []))
+                return
+
+    def named_rite(self, k: int, end: int) -> RepeatAsk:
+        """如X之禮: X's agents, act and recipients (賓酬主人, 加皮弁, 主人)."""
+        ask = RepeatAsk("named", [])
+        if at(self.t, k) is not None and self.t[k].is_("role"):
+            ask.agents, k = read_roles(self.t, k)
+        while k < end and not self.act_at(k):
+            k += 1
+        if k < end:
+            ask.action = self.t[k].label("action")
+            if at(self.t, k + 1) is not None and self.t[k + 1].is_("role") and k + 1 < end:
+                ask.recipients = read_roles(self.t, k + 1)[0]
+        return ask
+
+    # --- provenance -----------------------------------------------------------
+
+    def set_origin(self, rule: str, pending: bool = True) -> None:
+        """``agent`` was just set by ``rule``, in this sentence; ``pending``:
+        the next act is the one the rule gives its agent to."""
+        self.origin, self.origin_sentence, self.origin_pending = rule, self.sentence, pending
+
+    def agent_rule(self) -> str:
+        """The rule that gives the agent of an act here: the one that just set
+        it (a subject written or joined, 皆), else the agent is carried from
+        the last act of the same sentence, of an earlier sentence, or of the
+        passage before."""
+        if self.origin_pending:
+            self.origin_pending = False
+            return self.origin
+        if self.origin_sentence < 0:
+            return "carried-passage"
+        if self.origin_sentence == self.sentence:
+            return "carried-clause"
+        return "carried-sentence"
+
+    def wait_place(self, phrase: PlacePhrase, rule: str) -> None:
+        self.place, self.place_rule = phrase, rule
+
+    def wait_things(self, things: list[str], rule: str) -> None:
+        if not self.things:
+            self.things_rule = rule
+        self.things += things
 
     def not_to_oneself(self, event: Event) -> None:
         """An act with no written subject whose recipient is the carried agent
@@ -337,6 +606,8 @@ class PassageParser(SpeechReading, Surroundings):
             if not set(earlier) & set(event.recipients):
                 event.agents = list(earlier)
                 self.agent = list(earlier)
+                self.set_origin("not-to-oneself", pending=False)
+                event.mark("agent", "not-to-oneself", replace=True)
                 return
 
     def initiator_again(self, event: Event) -> None:
@@ -356,6 +627,8 @@ class PassageParser(SpeechReading, Surroundings):
         if not set(initiator) & set(event.recipients) and initiator != event.agents:
             event.agents = list(initiator)
             self.agent = list(initiator)
+            self.set_origin("initiator-again", pending=False)
+            event.mark("agent", "initiator-again", replace=True)
 
     def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
         roles, after = read_roles(self.t, k)
@@ -367,6 +640,7 @@ class PassageParser(SpeechReading, Surroundings):
             return after
         if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
             event.recipients = roles
+            event.mark("recipients", "recipient-after-act")
             return after
         return k
 
@@ -386,6 +660,7 @@ class PassageParser(SpeechReading, Surroundings):
         last = self.events[-1] if len(self.events) > self.sentence_from else None
         if last is not None and self.facing and last.facing is None and not self.facing_after_role:
             last.facing = self.facing
+            last.mark("facing", "facing-after-act")
         self.facing = self.place = self.fallback = None
         self.things = []
 
@@ -395,6 +670,7 @@ def extract_events(doc: Document) -> list[Event]:
     agent: list[str] = []
     history: list[list[str]] = []
     events: list[Event] = []
+    asks: list[RepeatAsk] = []
     for passage in doc.passages:
         parser = PassageParser(passage.span.norm, agent, history)
         for event in parser.run():
@@ -406,4 +682,14 @@ def extract_events(doc: Document) -> list[Event]:
             event.seq = len(events) + 1
             events.append(event)
         agent = parser.agent
+        asks += parser.repeat_asks
+    resolve(events, asks)
+    for event in events:
+        reason = UNCERTAIN_AGENT.get(event.rule_for("agent"))
+        if reason:
+            event.uncertain.append(reason)
     return events
+
+
+# The walk's dispatch: the word rules' handlers, in the order they are tried.
+PassageParser.dispatch = [getattr(PassageParser, RULES[name].handler) for name in WORD_RULES]

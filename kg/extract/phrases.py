@@ -23,6 +23,11 @@ def is_head(tok: Token | None) -> bool:
     return tok is not None and any(tok.is_(kind) for kind in ("place", "object", "role"))
 
 
+def genitive(tok: Token | None) -> bool:
+    """之 between two nouns (particles.tsv flag genitive)."""
+    return tok is not None and vocabulary().particle_has(tok.text, "genitive")
+
+
 def direction_at(tokens: list[Token], k: int) -> bool:
     return particle(at(tokens, k), "direction")
 
@@ -49,7 +54,7 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
         nxt = at(tokens, k)
         if particle(nxt, "join") and _role_continues(tokens, k + 1, roles):
             k += 1
-        elif nxt is not None and nxt.text == "之" and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("role"):
+        elif genitive(nxt) and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("role"):
             roles = []  # 勝者之弟子: the role after 之 is the one meant
             k += 1
         elif not _role_continues(tokens, k, roles):
@@ -85,7 +90,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     label = lead + head.label(kind)
     k += 1
     directions = ""
-    if at(tokens, k) is not None and at(tokens, k).text == "之":
+    if genitive(at(tokens, k)):
         split_facing(tokens, k + 1)
         after = at(tokens, k + 1)
         if after is not None and after.is_("place") and not after.is_("role") and kind != "place":
@@ -102,7 +107,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         k += 1
     if need_direction and not directions:
         return None
-    if kind == "object" and directions in ("左", "右") and at(tokens, k) is not None and at(tokens, k).is_("action"):
+    if kind == "object" and vocabulary().particle_has(directions, "hand") and at(tokens, k) is not None and at(tokens, k).is_("action"):
         return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     return PlacePhrase(label + directions, kind, label, bool(directions)), k
 
@@ -137,14 +142,14 @@ def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
             place = read_place(tokens, k, heads=("object",), need_direction=True)
             if place is not None:
                 after = place[1]
-                if at(tokens, after) is not None and at(tokens, after).text == "之":
+                if genitive(at(tokens, after)):
                     things, k = [], after + 1  # 豐上之觶
                     continue
                 break  # 奠爵 … 豐上: a place, not a thing
             things.append(tok.label("object"))
             k += 1
             nxt = at(tokens, k)
-            if nxt is not None and nxt.text == "之" and _thing_follows(tokens, k + 1):
+            if genitive(nxt) and _thing_follows(tokens, k + 1):
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):
                 k += 1
@@ -153,7 +158,7 @@ def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
         if particle(tok, "numeral"):
             k += 1
             continue
-        if tok.text == "其":
+        if vocab.particle_has(tok.text, "phrase"):
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)

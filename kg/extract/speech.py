@@ -31,12 +31,13 @@ class SpeechReading:
                 while particle(at(self.t, k), "join") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
                     k += 2
                 continue
-            if tok.text == "乃" and self.act_at(k + 1):
+            if self.vocab.particle_has(tok.text, "then") and self.act_at(k + 1):
                 return k
             if particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
                 roles, after = read_roles(self.t, k + 1)  # 請射于賓
                 if not particle(at(self.t, after), "direction"):
                     event.recipients += roles
+                    event.mark("recipients", "content-recipient")
             k += 1
         return k
 
@@ -47,13 +48,15 @@ class SpeechReading:
         if (last is not None and last is self.events[-1] and last.quote is None
                 and "speech" in self.vocab.flags(last.action)):
             last.quote = text
+            last.mark("quote", "quote")
             return after
         if self.skip:
             self.skip = False
             return after
-        tok = self.t[k]
-        event = Event("曰", list(self.agent), self.neg, [], self.place, self.facing, quote=text, i=tok.i, j=tok.j)
-        self.neg, self.place, self.facing = False, None, None
+        things, self.things = self.things, []
+        event = self.new_event("曰", self.t[k], "quote", quote=text)
+        self.things = things  # things waiting are for an act, not for 曰
+        event.objects = []
         self.events.append(event)
         self.fresh = False
         self.clause = event
@@ -100,7 +103,7 @@ class SpeechReading:
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
             return False
-        if particle(tok, "redo") or tok.text in ("皆", "乃"):
+        if particle(tok, "redo") or self.vocab.particle_has(tok.text, "resumes"):
             return self.act_index(k + 1) is not None
         return tok.is_("action") and "command" in self.vocab.flags(tok.label("action"))
 
@@ -114,7 +117,7 @@ class SpeechReading:
             k += 1
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
             k += 1  # 服, 儀, 禮
-        if at(self.t, k) is not None and at(self.t, k).text == "之":
+        if at(self.t, k) is not None and self.vocab.particle_has(at(self.t, k).text, "genitive"):
             k += 2
         return k
 

@@ -52,6 +52,7 @@ class Vocabulary:
     qualifiers: set[str]  # role labels that only narrow a role before them
     also_verb: set[str]  # object labels that are also acts (洗, 決)
     longest: int
+    particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
 
     def match_at(self, text: str, i: int, roles: bool = True) -> tuple[int, dict[str, str]]:
         for n in range(min(self.longest, len(text) - i), 0, -1):
@@ -66,6 +67,17 @@ class Vocabulary:
 
     def flags(self, action: str) -> set[str]:
         return self.action_grammar.get(action, set())
+
+    def particle_has(self, form: str, flag: str) -> bool:
+        """The grammar word ``form`` has ``flag`` in particles.tsv."""
+        return flag in self.particle_flags.get(form, ())
+
+    def particle_value(self, form: str, key: str) -> str | None:
+        """The value of a ``key=value`` flag of a grammar word (遂: act-after=決)."""
+        for flag in self.particle_flags.get(form, ()):
+            if flag.startswith(key + "="):
+                return flag[len(key) + 1:]
+        return None
 
 
 def _add(forms: dict, form: str, kind: str, label: str) -> None:
@@ -85,15 +97,19 @@ def vocabulary() -> Vocabulary:
                     variant = variant[1:]
                     subject_only.add(normalise(variant))
                 _add(forms, variant, kind, row["label"])
+    particle_flags: dict[str, set[str]] = {}
     for row in load_table("particles"):
         _add(forms, row["word"], "particle", row["kind"])
+        if row.get("flags"):
+            particle_flags[normalise(row["word"])] = set(row["flags"].split())
     grammar = {row["label"]: set(row["grammar"].split()) for row in load_table("actions")}
     qualifiers = {row["label"] for row in load_table("roles") if row["qualifier"] == "yes"}
     also_verb = {row["label"] for row in load_table("objects") if row["also_verb"] == "yes"}
     # Order each form's readings by KINDS so that the first is the default.
     ordered = {f: {k: r[k] for k in KINDS if k in r} for f, r in forms.items()}
     classes = {row["label"]: row["class"] for row in load_table("actions")}
-    return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, max(map(len, forms)))
+    return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, max(map(len, forms)),
+                      particle_flags)
 
 
 def tokenize(norm: str) -> list[Token]:

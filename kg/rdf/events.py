@@ -15,6 +15,7 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.extract.events import Event
+from kg.extract.rules import EXTRACTOR_VERSION, RULES
 from kg.model import Document
 from kg.rdf.graph import selector_triples, vocab
 from kg.rdf.iris import ONTOLOGY, Minter
@@ -23,6 +24,8 @@ from kg.rdf.terms import TermGraph, known_terms
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 XSD = "http://www.w3.org/2001/XMLSchema#"
 OA = "http://www.w3.org/ns/oa#"
+RDFS = "http://www.w3.org/2000/01/rdf-schema#"
+SKOS = "http://www.w3.org/2004/02/skos/core#"
 CRM = "http://www.cidoc-crm.org/cidoc-crm/"
 SEM = "http://semanticweb.cs.vu.nl/2009/11/sem/"
 Y = ONTOLOGY
@@ -32,6 +35,9 @@ CLASSICAL = "lzh"
 
 def _n(iri: str) -> NamedNode:
     return NamedNode(iri)
+
+
+TRUE = Literal("true", datatype=NamedNode(XSD + "boolean"))
 
 
 def _int(value: int) -> Literal:
@@ -48,6 +54,10 @@ class EventGraph:
         self.seen: set[tuple[str, str]] = set()
         self._attestations: dict[tuple[str, int], str] = {}
         self.known = {kind: set(known_terms(kind)) for kind in ("role", "object", "place", "facing", "action")}
+        self.extractor = _n(mint.term("extractor", EXTRACTOR_VERSION))
+        self.rule_nodes = {name: _n(mint.term("rule", name)) for name in RULES}
+        self.rules_used: set[str] = set()
+        self.nodes: dict[int, tuple[Event, NamedNode]] = {}  # the IRI each event was given (yili:repeats)
 
     def document_events(self, doc: Document, events: list[Event],
                         attested: dict[int, str] | None = None) -> Iterator[Triple]:
@@ -101,6 +111,51 @@ class EventGraph:
             yield Triple(node, vocab(Y + "facing"), self.term("facing", ev.facing))
         if ev.quote:
             yield Triple(node, vocab(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
+        yield from self.provenance(node, ev)
+        self.nodes[id(ev)] = (ev, node)
+        for earlier in ev.repeats:  # 如初, 亦如之: made before this one, so already named
+            known = self.nodes.get(id(earlier))
+            if known is not None:
+                yield Triple(node, vocab(Y + "repeats"), known[1])
+
+    def provenance(self, node: NamedNode, ev: Event) -> Iterator[Triple]:
+        """Which rules made the event, which extractor, and whether a scholar
+        should review it (an agent carried across a sentence or passage, an
+        act or thing the tables do not know)."""
+        yield Triple(node, vocab(Y + "extractedBy"), self.extractor)
+        for name in ev.rules:
+            yield Triple(node, vocab(Y + "rule"), self.rule(name))
+        agent_rule = ev.rule_for("agent")
+        if agent_rule:
+            yield Triple(node, vocab(Y + "agentRule"), self.rule(agent_rule))
+        reasons = list(ev.uncertain)
+        if ev.action not in self.known["action"]:
+            reasons.append("UnknownAct")
+        if any(thing not in self.known["object"] for thing in ev.objects):
+            reasons.append("UnknownObject")
+        if reasons:
+            yield Triple(node, vocab(Y + "uncertain"), TRUE)
+            for reason in reasons:
+                yield Triple(node, vocab(Y + "uncertainty"), vocab(Y + reason))
+
+    def rule(self, name: str) -> NamedNode:
+        self.rules_used.add(name)
+        return self.rule_nodes[name]
+
+    def rule_triples(self) -> Iterator[Triple]:
+        """The extractor and every rule of its table (kg/extract/rules.py),
+        for the ontology graph."""
+        node = self.extractor
+        yield Triple(node, A, vocab(Y + "Extractor"))
+        yield Triple(node, vocab(Y + "extractorVersion"), Literal(EXTRACTOR_VERSION))
+        yield Triple(node, vocab(RDFS + "label"), Literal(f"kg event extractor {EXTRACTOR_VERSION}", language="en"))
+        for name, rule in RULES.items():
+            r = self.rule_nodes[name]
+            yield Triple(r, A, vocab(Y + "ExtractionRule"))
+            yield Triple(r, vocab(RDFS + "label"), Literal(name, language="en"))
+            yield Triple(r, vocab(RDFS + "comment"), Literal(rule.description, language="en"))
+            yield Triple(r, vocab(SKOS + "example"), Literal(rule.example, language=CLASSICAL))
+            yield Triple(r, vocab(Y + "ruleKind"), Literal(rule.kind))
 
     def evidence(self, node: NamedNode, doc: Document, ev: Event) -> Iterator[Triple]:
         """The characters the event is read from, in the document's file."""
@@ -129,6 +184,7 @@ class EventGraph:
 
     def new_terms(self) -> Iterator[Triple]:
         """Call once, after every document's events."""
+        yield from self.rule_triples()
         for kind, label in sorted(self.seen):
             if kind == "place":
                 continue

@@ -1,0 +1,148 @@
+"""如初, 亦如之, 如X之禮: acts the classic says are done "as before", linked
+to the earlier acts they repeat (``Event.repeats``), where the text allows.
+
+The parser (:mod:`kg.extract.events`) notes what each phrase asks: the acts
+of its clause (since the last pause or written subject; where 如之 stands
+alone after a pause, the clause before: 宿贊冠者一人，亦如之) and which
+earlier acts they point to. Once a document's events are known they are
+resolved here:
+
+- **如初** (``repeats=first`` in particles.tsv): the first occurrence in the
+  chapter of the clause's sequence of acts (the same acts in order, at most
+  :data:`GAP` other acts between two of them), by the same agents where there
+  is one, else by anyone (the text has named a new agent); if the whole
+  sequence never occurred, the longest tail of it that did (the act right
+  before 如初 first);
+- **如之 / 亦如之** (``repeats=last``): the latest such occurrence, within
+  the :data:`NEAR` passages before (the immediately preceding acts, whoever
+  did them: 三耦拾取矢亦如之);
+- **如X之禮/儀** (``rite=`` on 如): X names an earlier act (賓酬主人: the 賓's
+  酬 to the 主人), or only its agent (如主人之禮): each act of the clause is
+  linked to the act of the same kind done then.
+
+An act with no earlier act to point to points to nothing. Where the text
+names no agent for a repeating act (its agent was carried across a sentence
+or passage, a guess), it takes the agents of the act it repeats (宿贊冠者一人，
+亦如之: the host invites, as he invited the 賓; 筮卦占如初: each by whoever
+did it at first; where that agent was a guess too, the act stays flagged
+for review); an agent the text names is kept (三耦拾取矢亦如之).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kg.extract.event import Event
+
+# Agent rules whose guess a scholar should review (a subject no text writes,
+# carried across a sentence or a passage), with the reason: an individual of
+# yili:Uncertainty in ontology/yili.ttl. (kg.extract.rules.UNCERTAIN_AGENT;
+# defined here, which imports no rule, so that the table can import the parser.)
+GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages"}
+
+GAP = 3  # at most this many other acts between two acts of a repeated sequence
+NEAR = 3  # 亦如之 looks back this many passages at most
+AROUND = 12  # 如X之禮: the acts of X's rite are among this many acts from X's act
+
+RULE = {"first": "repeats-first", "last": "repeats-last", "named": "repeats-named"}
+
+
+@dataclass
+class RepeatAsk:
+    how: str  # first (如初), last (如之), named (如X之禮)
+    events: list[Event]  # the acts of the clause that say they repeat
+    agents: list[str] = field(default_factory=list)  # named: who did X
+    action: str | None = None  # named: X's act
+    recipients: list[str] = field(default_factory=list)  # named: to whom
+
+
+def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
+    """Link the acts of each ask to the earlier events of ``events`` (a
+    document's, in order) they repeat."""
+    index = {id(e): n for n, e in enumerate(events)}
+    for ask in asks:
+        clause = [e for e in ask.events if id(e) in index]  # events with no agent are no events
+        if not clause:
+            continue
+        if ask.how == "named":
+            pairs = _named(events[:index[id(clause[0])]], clause, ask)
+        else:
+            pairs = _sequence(events, index, clause, ask.how)
+        for event, earlier in pairs:
+            event.repeats = [earlier]
+            event.mark("repeats", RULE[ask.how])
+            if ask.how != "named" and _guessed(event) and earlier.agents and earlier.agents != event.agents:
+                event.agents = list(earlier.agents)  # 宿贊冠者一人亦如之: the one who invited the 賓
+                event.mark("agent", RULE[ask.how], replace=True)
+                # a guess taken from a guess stays one to review
+                event.uncertain = list(earlier.uncertain) or [GUESSED[r] for r in [earlier.rule_for("agent")]
+                                                              if r in GUESSED]
+
+
+def _guessed(event: Event) -> bool:
+    """No subject is written for the act in its sentence (its agent was carried)."""
+    return event.rule_for("agent") in GUESSED
+
+
+def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], how: str) -> list[tuple[Event, Event]]:
+    """The longest tail of the clause that was done before it (before the
+    tail's first act: 見於兄弟…見贊者…亦如之 repeats acts of the same passage)."""
+    for start in range(len(clause)):
+        tail = clause[start:]
+        before = events[:index[id(tail[0])]]
+        if how == "last":
+            before = [e for e in before if tail[0].passage - e.passage <= NEAR]
+        found = _occurrences(before, [e.action for e in tail])
+        if not found:
+            continue
+        if how == "first":  # by the same agents where the text names them
+            same = [o for o in found if all(a.agents == b.agents or _guessed(a) for a, b in zip(tail, o))]
+            chosen = (same or found)[0]
+        else:
+            chosen = found[-1]
+        return list(zip(tail, chosen))
+    return []
+
+
+def _occurrences(before: list[Event], actions: list[str]) -> list[list[Event]]:
+    """Every run of ``before`` that does ``actions`` in order, at most GAP
+    other acts between two of them."""
+    out = []
+    for i, event in enumerate(before):
+        if event.action != actions[0]:
+            continue
+        run, j = [event], i
+        for action in actions[1:]:
+            nxt = next((m for m in range(j + 1, min(j + 2 + GAP, len(before))) if before[m].action == action), None)
+            if nxt is None:
+                break
+            run.append(before[nxt])
+            j = nxt
+        if len(run) == len(actions):
+            out.append(run)
+    return out
+
+
+def _named(before: list[Event], clause: list[Event], ask: RepeatAsk) -> list[tuple[Event, Event]]:
+    def done_by(e: Event) -> bool:
+        return set(ask.agents) <= set(e.agents) and set(ask.recipients) <= set(e.recipients)
+
+    if ask.action is None:
+        if not ask.agents:
+            return []  # 如鄉射之禮: another rite, not an act of this chapter
+        pairs = []
+        for event in clause:  # 如主人之禮: the act of the same kind by the 主人
+            earlier = next((e for e in reversed(before) if e.action == event.action and done_by(e)), None)
+            if earlier is not None:
+                pairs.append((event, earlier))
+        return pairs
+    anchor = next((n for n in range(len(before) - 1, -1, -1)
+                   if before[n].action == ask.action and done_by(before[n])), None)
+    if anchor is None:
+        return []
+    rite = before[anchor:anchor + AROUND]
+    pairs = []
+    for event in clause:  # 拜興飲皆如賓酬主人之禮: the 拜, 興, 飲 of that 酬
+        earlier = next((e for e in rite if e.action == event.action), None)
+        if earlier is not None:
+            pairs.append((event, earlier))
+    return pairs

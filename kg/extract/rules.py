@@ -1,0 +1,129 @@
+"""The extraction rules as named units: one table, name → rule, with what
+each rule does and an example from the 經.
+
+Two kinds of rule are in the table:
+
+- **word rules** (``kind == "word"``) are the handlers of the passage
+  parser's walk (:mod:`kg.extract.events`): for each word, the first rule
+  whose handler takes it reads it (``PassageParser.step`` is the dispatch, in
+  the order of :data:`WORD_RULES`);
+- **field rules** say where one part of an event came from: who acts (a
+  written subject, the agent carried from the last act, across a sentence,
+  across passages, the party an exchange implies), and what gave its things,
+  place, facing, recipients.
+
+Every event records the names of the rules that made it (``Event.how``), and
+the graph gives them as ``yili:rule`` values (kg/rdf/events.py), so a scholar
+can read which rule made an event and a query can leave out the guesses.
+Each rule has a test in ``tests/test_rules.py`` (a test checks that none is
+missing).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kg.extract.repeats import GUESSED
+
+# Raise when a rule changes what the extractor finds (the graph says which
+# version made each event).
+EXTRACTOR_VERSION = "2.0.0"
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    kind: str  # word, agent, objects, place, facing, recipients, repeats
+    description: str
+    example: str  # words of the 經 the rule reads
+    handler: str | None = None  # the parser method of a word rule
+
+
+RULES: dict[str, Rule] = {}
+WORD_RULES: list[str] = []  # dispatch order of the word rules
+
+UNCERTAIN_AGENT = GUESSED  # agent rules whose guess a scholar should review, with the reason
+
+
+def define(name: str, kind: str, description: str, example: str, handler: str | None = None) -> Rule:
+    if name in RULES:
+        raise ValueError(f"rule {name!r} is defined twice")
+    rule = RULES[name] = Rule(name, kind, description, example, handler)
+    if kind == "word":
+        WORD_RULES.append(name)
+    return rule
+
+
+def word_rule(name: str, description: str, example: str) -> Callable:
+    """Register a parser method as the word rule ``name`` (in definition order)."""
+    def register(method: Callable) -> Callable:
+        define(name, "word", description, example, method.__name__)
+        method.rule = name
+        return method
+    return register
+
+
+def rule(name: str) -> Rule:
+    return RULES[name]
+
+
+# --- field rules: where the parts of an event come from ---------------------
+
+define("written-subject", "agent",
+       "The agent is the subject written before the act (a role followed by an act).",
+       "司馬正命退楅")
+define("joined-subject", "agent",
+       "與 + a role after a pause or an act joins that role to the one acting.",
+       "與介入北鄉哭")
+define("carried-clause", "agent",
+       "No subject written: the agent of the last act of the same sentence.",
+       "司射適堂西袒決遂")
+define("carried-sentence", "agent",
+       "No subject written: the agent of an act of an earlier sentence of the passage (a guess to review).",
+       "賓出，主人送於外門外，再拜；歸賓俎。")
+define("carried-passage", "agent",
+       "No subject written in the passage: the agent carried from the passage before (a guess to review).",
+       "升自西階")
+define("both-after-all", "agent",
+       "皆 after two alternating subjects means both (主人…賓…皆揖).",
+       "主人阼階上再拜賓西階上答再拜皆揖")
+define("not-to-oneself", "agent",
+       "Nobody invites or bows to himself: an act whose recipient is the carried agent is the other party's.",
+       "乃宿賓")
+define("initiator-again", "agent",
+       "After an answered bow, a bow with no subject to a third party is the initiator's again.",
+       "主人一相迎于門外再拜賓賓答拜拜介介答拜")
+define("thing-after-act", "objects",
+       "The things right after an act that takes things (the `thing` flag of actions.tsv).",
+       "取弓于階西")
+define("place-after-act", "place",
+       "A place right after an act: where it is done, or the goal of a movement (`goal` flag).",
+       "適堂西")
+define("recipient-after-act", "recipients",
+       "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients.",
+       "獻工")
+define("command-recipient", "recipients",
+       "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
+       "擯者命賓賓少進")
+define("content-recipient", "recipients",
+       "于 + role inside the content of a request is the one asked (請射于賓).",
+       "司射請射于賓")
+define("facing-after-act", "facing",
+       "A facing with no act after it in its clause goes to the act before.",
+       "賓出立于門外北面公揖")
+define("repeats-first", "repeats",
+       "如初 (as at first): the acts of the clause repeat the first occurrence of the same acts in the chapter "
+       "(by the same agents where there is one).",
+       "司射作射如初")
+define("repeats-last", "repeats",
+       "如之, 亦如之 (also so): the acts of the clause repeat the same acts just before, whoever did them "
+       "(宿贊冠者一人，亦如之: invited as the 賓 was).",
+       "宿贊冠者一人亦如之")
+define("repeats-named", "repeats",
+       "如X之禮 (as in the rite of X): each act of the clause repeats the act of the same kind done in X "
+       "(賓酬主人: the 賓's 酬 to the 主人), or by X where X is a role (如主人之禮).",
+       "衆受酬者拜興飲皆如賓酬主人之禮")
+
+# The word rules are the parser's methods: importing the parser registers them,
+# so that the table is whole whoever reads it first.
+import kg.extract.events  # noqa: F401

@@ -1,0 +1,297 @@
+"""One test per extraction rule of the rule table (kg/extract/rules.py), on
+the words of the 經, and the provenance each rule leaves on the events it
+makes. A rule added to the table without a case here fails
+``test_every_rule_has_a_test``."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kg.extract.events import PassageParser
+from kg.extract.rules import RULES, WORD_RULES
+from kg.text.normalise import normalise
+from tests.conftest import CORPUS
+
+
+def compact(e) -> str:
+    s = "|".join(e.agents) + " " + ("不" if e.negated else "") + e.action
+    if e.objects:
+        s += " obj=" + "|".join(e.objects)
+    if e.place:
+        s += " at=" + e.place.label
+    if e.recipients:
+        s += " to=" + "|".join(e.recipients)
+    if e.facing:
+        s += " " + e.facing
+    if e.quote:
+        s += " 曰" + e.quote
+    return s
+
+
+def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | None = None):
+    parser = PassageParser(text, agent or [], history)
+    return parser, parser.run()
+
+
+# rule → (text of the 經, agent carried in, subjects before, the events, which
+# event the rule shows on: its index, or None where it reads words and makes
+# no part of an event — then it must have read some word of the text)
+CASES = {
+    # --- word rules -----------------------------------------------------------
+    "punctuation": ("賓出，主人送於外門外，再拜；歸賓俎。", None, None,
+                    ["賓 出", "主人 送 at=外門外", "主人 再拜", "主人 歸 obj=俎 to=賓"], None),
+    "subject": ("司馬正命退楅解綱小臣師退楅巾車量人解左下綱", None, None,
+                ["司馬正 命", "小臣師 退 obj=楅", "巾車|量人 解 obj=綱"], None),
+    "with-role": ("與介入北鄉哭", ["主人"], None, ["主人|介 入", "主人|介 哭 北面"], None),
+    "facing": ("階上北面告于賓", ["司射"], None, ["司射 告 at=階上 to=賓 北面"], 0),
+    "preposition": ("升自西階", ["司射"], None, ["司射 升 at=西階"], 0),
+    "fallback": ("賓復位當西序東面", None, None, ["賓 復位 at=西序 東面"], 0),
+    "condition": ("若中則釋獲者坐而釋獲", None, None, ["釋獲者 坐", "釋獲者 釋獲"], None),
+    "negation": ("司馬適堂西不決遂袒執弓", None, None,
+                 ["司馬 適 at=堂西", "司馬 不決", "司馬 不遂", "司馬 袒", "司馬 執 obj=弓"], 1),
+    "not-done": ("公將射", None, None, [], None),
+    "no-event-word": ("大射之儀", None, None, [], None),
+    "repeat": ("宿贊冠者一人，亦如之", ["主人"], None, ["主人 宿 to=贊冠者"], None),
+    "comparison": ("如主人服出門左西面再拜", ["賓"], None, ["賓 出 at=門左", "賓 再拜 西面"], None),
+    "distributive": ("每一个釋一算", ["釋獲者"], None, ["釋獲者 釋 obj=算"], None),
+    "instrument": ("獲者許諾以旌負侯", None, None, ["獲者 許諾", "獲者 負 obj=旌|侯"], 1),
+    "quote": ("司射自西階上北面告于大夫曰請降司射先降搢扑反位", None, None,
+              ["司射 告 at=西階上 to=大夫 北面 曰請降", "司射 降", "司射 搢 obj=扑", "司射 反位"], 0),
+    "conditional-act": ("司馬適堂西不決遂袒執弓", None, None,
+                        ["司馬 適 at=堂西", "司馬 不決", "司馬 不遂", "司馬 袒", "司馬 執 obj=弓"], 2),
+    "adverb": ("主人阼階上再拜賓西階上答再拜皆揖就席", None, None,
+               ["主人 再拜 at=阼階上", "賓 答再拜 at=西階上", "主人|賓 揖", "主人|賓 就席"], None),
+    "redo-reach": ("反奠于豐上", ["賓"], None, ["賓 奠 at=豐上"], None),
+    "pronoun": ("公設之", None, None, ["公 設"], None),
+    "direction-verb": ("下舌半上舌", ["司馬"], None, [], None),
+    "thing": ("所執脯以賜", ["獲者"], None, ["獲者 賜 obj=脯"], 0),
+    "bare-place": ("阼階下北面拜送爵", ["主人"], None, ["主人 拜送 obj=爵 at=阼階下 北面"], 0),
+    "act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
+    "unknown-word": ("獲者執旌許諾聲不絶以至于乏", None, None,
+                     ["獲者 執 obj=旌", "獲者 許諾", "獲者 至 at=乏"], None),
+    # --- who acts -------------------------------------------------------------
+    "written-subject": ("司馬正命退楅", None, None, ["司馬正 命"], 0),
+    "joined-subject": ("與介入北鄉哭", ["主人"], None, ["主人|介 入", "主人|介 哭 北面"], 0),
+    "carried-clause": ("司射適堂西袒決遂", None, None, ["司射 適 at=堂西", "司射 袒", "司射 決", "司射 遂"], 1),
+    "carried-sentence": ("賓出，主人送於外門外，再拜；歸賓俎。", None, None,
+                         ["賓 出", "主人 送 at=外門外", "主人 再拜", "主人 歸 obj=俎 to=賓"], 3),
+    "carried-passage": ("升自西階", ["司射"], None, ["司射 升 at=西階"], 0),
+    "both-after-all": ("主人阼階上再拜賓西階上答再拜皆揖就席", None, None,
+                       ["主人 再拜 at=阼階上", "賓 答再拜 at=西階上", "主人|賓 揖", "主人|賓 就席"], 2),
+    "not-to-oneself": ("乃宿賓", ["賓"], [["主人"], ["賓"]], ["主人 宿 to=賓"], 0),
+    "initiator-again": ("主人一相迎于門外再拜賓賓答拜拜介介答拜", None, None,
+                        ["主人 迎 at=門外", "主人 再拜 to=賓", "賓 答拜", "主人 拜 to=介", "介 答拜"], 3),
+    # --- what the act takes ---------------------------------------------------
+    "thing-after-act": ("取弓于階西", ["司射"], None, ["司射 取 obj=弓 at=階西"], 0),
+    "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
+    "recipient-after-act": ("獻工", ["主人"], None, ["主人 獻 to=工"], 0),
+    "command-recipient": ("擯者命賓賓少進禮辭", None, None, ["擯者 命 to=賓", "賓 少進", "賓 禮辭"], 0),
+    "content-recipient": ("司射請射于賓", None, None, ["司射 請 to=賓"], 0),
+    "facing-after-act": ("賓出立于門外北面公揖", None, None, ["賓 出", "賓 立 at=門外 北面", "公 揖"], 1),
+}
+
+
+# 如初 and its kin: rule → (chapter file of the reference edition, words of the
+# passage, the events that say they repeat → the earlier events they point to)
+REPEAT_CASES = {
+    # 士冠禮: the 贊冠者 is invited as the 賓 was (the passage before)
+    # (no subject is written: the one who invites is the one who invited the 賓)
+    "repeats-last": ("KR1d0038_001.txt", "宿贊冠者一人亦如之", ["主人 宿 to=贊冠者 -> 主人 宿 to=賓"]),
+    # 鄉射禮: the second round, 一耦揖升如初 — as the first pair did in the first round
+    "repeats-first": ("KR1d0038_005.txt", "司射猶挾一個以進作上射如初一耦揖升如初",
+                      ["司射 挾 obj=矢 -> 衆賓 挾 obj=矢", "司射 作 to=上射 -> 司射 作", "耦 揖 -> 耦 揖",
+                       "耦 升 -> 耦 升"]),
+    # 鄉射禮: the 賓 washes his hands as the host did
+    "repeats-named": ("KR1d0038_005.txt", "主人拜洗賓答拜興降盥如主人之禮",
+                      ["賓 答拜 -> 主人 答拜 at=阼階上", "賓 興 -> 主人 興", "賓 降 -> 主人 降", "賓 盥 -> 主人 盥"]),
+}
+
+
+def test_every_rule_has_a_test():
+    assert set(CASES) | set(REPEAT_CASES) == set(RULES)
+    assert not set(CASES) & set(REPEAT_CASES)
+
+
+@pytest.fixture(scope="module")
+def chapters():
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    return {name: (doc, extract_events(doc)) for name in ("KR1d0038_001.txt", "KR1d0038_005.txt")
+            for doc in [read_file(CORPUS / "KR1d0038" / name, None, None)]}
+
+
+@pytest.mark.parametrize("name", list(REPEAT_CASES))
+def test_repeat_rule(chapters, name):
+    file, words, expected = REPEAT_CASES[name]
+    doc, got = chapters[file]
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith(words))
+    linked = [e for e in got if e.passage == passage and e.i < len(words) and e.repeats]
+    assert [f"{compact(e)} -> {compact(e.repeats[0])}" for e in linked] == expected
+    assert {e.rule_for("repeats") for e in linked} == {name}
+
+
+def test_as_before_points_nowhere_where_the_text_does_not_allow_it(chapters):
+    # 鄉射禮 …主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之: the 賓 does the same, but no
+    # act of his is written, so none of the host's acts says it repeats anything
+    doc, got = chapters["KR1d0038_005.txt"]
+    passage = next(p.index for p in doc.passages if "賓於堂西亦如之" in p.span.norm)
+    assert [e for e in got if e.passage == passage and e.rule_for("repeats") == "repeats-last"] == []
+    parser, _ = parse("主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之")
+    assert parser.repeat_asks == [] and "repeat" in {r for _, r in parser.trace}
+    # every link points back, never forward or to itself
+    assert all(r.seq < e.seq for _, events in chapters.values() for e in events for r in e.repeats)
+
+
+def test_a_repeated_act_by_an_unnamed_agent_stays_flagged_when_its_model_was_a_guess(chapters):
+    _, got = chapters["KR1d0038_001.txt"]
+    invite = next(e for e in got if e.rule_for("repeats") == "repeats-last" and e.recipients == ["贊冠者"])
+    assert invite.rule_for("agent") == "repeats-last"
+    assert invite.uncertain == invite.repeats[0].uncertain == ["AgentCarriedAcrossPassages"]
+
+
+def test_the_walk_tries_every_word_rule_and_ends_with_one_that_takes_any_word():
+    assert [r.name for r in RULES.values() if r.kind == "word"] == WORD_RULES
+    assert WORD_RULES[-1] == "unknown-word"
+    assert all(r.handler for r in RULES.values() if r.kind == "word")
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_rule(name):
+    text, agent, history, expected, where = CASES[name]
+    parser, got = parse(text, agent, history)
+    assert [compact(e) for e in got] == expected
+    if where is None:
+        assert name in {r for _, r in parser.trace}, f"{name} read no word of {text}"
+    else:
+        assert name in got[where].rules, got[where].how
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_the_rule_reads_its_own_example(name):
+    """The example in the table shows the rule at work (如初 and its kin: the
+    passage alone asks for the link, which the document's events resolve)."""
+    rule = RULES[name]
+    if rule.kind == "repeats":
+        parser, got = parse(rule.example, ["主人"])
+        assert {"repeats-" + a.how for a in parser.repeat_asks} == {name}
+        return
+    text, agent, history = rule.example, CASES[name][1], CASES[name][2]
+    parser, got = parse(text, agent, history)
+    assert name in {r for _, r in parser.trace} | {r for e in got for r in e.rules}
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"[^\u3400-\u9fff\U00020000-\U0002ffff〓]", "", normalise(text))
+
+
+def test_every_example_is_words_of_the_classic():
+    texts = [p.read_text(encoding="utf-8", errors="replace")
+             for p in [*sorted((CORPUS / "KR1d0038").glob("*.txt")), *CORPUS.glob("plain/*.txt")]]
+    classic = _bare("".join(texts))
+    missing = [r.name for r in RULES.values() if _bare(r.example) not in classic]
+    assert not missing
+
+
+def test_every_part_of_every_event_names_its_rule():
+    """On the 鄉射禮 of the reference edition: each filled part of an event
+    (things, place, facing, recipients, quote, negation) says which rule gave it."""
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_005.txt", None, None)
+    for e in extract_events(doc):
+        parts = {part for part, _ in e.how}
+        filled = {"objects": e.objects, "place": e.place, "facing": e.facing, "recipients": e.recipients,
+                  "quote": e.quote, "negated": e.negated, "act": True, "agent": True}
+        assert {part for part, value in filled.items() if value} <= parts, (e.action, e.how)
+        assert all(rule in RULES for rule in e.rules)
+
+
+def test_every_event_says_which_rules_made_it_and_who_acts():
+    _, got = parse("賓出，主人送於外門外，再拜；歸賓俎。")
+    for event in got:
+        assert event.rule_for("act") == "act"
+        assert event.rule_for("agent") in {r.name for r in RULES.values() if r.kind == "agent"}
+    assert [e.rule_for("agent") for e in got] == ["written-subject", "written-subject", "carried-clause",
+                                                   "carried-sentence"]
+
+
+# --- provenance in the graph ---------------------------------------------------
+
+Y = "http://localhost:8000/ontology#"
+PREFIXES = f"PREFIX yili: <{Y}> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+
+
+@pytest.fixture(scope="module")
+def xiangshe_store(tmp_path_factory):
+    """One seed (鄉射禮, 集釋 edition) built alone: its events and the events
+    of the work its passages read."""
+    from pyoxigraph import RdfFormat, Store
+
+    from tests.conftest import kg, seed
+
+    out = tmp_path_factory.mktemp("rules-build")
+    result = kg("build", seed("003"), "--out", out)
+    assert result.returncode == 0, result.stderr
+    store = Store()
+    store.bulk_load(path=str(out / "yili.nt"), format=RdfFormat.N_TRIPLES)
+    return store
+
+
+def _count(store, where: str) -> int:
+    return int(next(store.query(PREFIXES + f"SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{ {where} }}"))["n"].value)
+
+
+def test_every_event_in_the_graph_names_its_rules_and_extractor(xiangshe_store):
+    from kg.extract.rules import EXTRACTOR_VERSION
+
+    events = _count(xiangshe_store, "?e yili:action ?a")
+    assert events > 500
+    assert _count(xiangshe_store, "?e yili:action ?a ; yili:rule ?r ; yili:agentRule ?g") == events
+    assert _count(xiangshe_store, f'?e yili:action ?a ; yili:extractedBy/yili:extractorVersion "{EXTRACTOR_VERSION}"') == events
+    # every rule named is described in the ontology graph, with its example
+    assert _count(xiangshe_store, "?x yili:rule ?e FILTER NOT EXISTS { ?e a yili:ExtractionRule ; rdfs:label ?l ; "
+                                  "rdfs:comment ?c ; <http://www.w3.org/2004/02/skos/core#example> ?x2 }") == 0
+    assert _count(xiangshe_store, "?e a yili:ExtractionRule") == len(RULES)
+    # a query can ask which rule made an act: 司射 適 堂西 by a written subject, its place read after the act
+    assert _count(xiangshe_store, """?e yili:action <http://localhost:8000/id/action/適> ;
+        yili:agentRule/rdfs:label "written-subject"@en ; yili:rule/rdfs:label "place-after-act"@en""") > 0
+
+
+def test_guessed_agents_are_flagged_and_written_subjects_are_not(xiangshe_store):
+    uncertain = _count(xiangshe_store, "?e yili:uncertain true ; yili:uncertainty yili:AgentCarriedAcrossPassages")
+    assert uncertain > 50
+    assert _count(xiangshe_store, "?e yili:uncertain true ; yili:agentRule ?g "
+                                  "FILTER(?g IN (<http://localhost:8000/id/rule/written-subject>, "
+                                  "<http://localhost:8000/id/rule/carried-clause>))") == 0
+    assert _count(xiangshe_store, "?e yili:agentRule/rdfs:label \"carried-passage\"@en "
+                                  "FILTER NOT EXISTS { ?e yili:uncertain true }") == 0
+
+
+def test_as_before_is_a_link_in_the_graph(xiangshe_store):
+    """如初 in 鄉射禮: the act points to the earlier act it repeats, in the same
+    document (attestations) or the same chapter of the work (events of the
+    work), always an earlier one, named by the rule that linked it."""
+    linked = _count(xiangshe_store, "?e yili:repeats ?r")
+    assert linked > 20
+    assert _count(xiangshe_store, "?e yili:repeats ?r ; yili:sequence ?n . ?r yili:sequence ?m . "
+                                  "?e yili:passage ?p . ?r yili:passage ?q . ?p yili:sequence ?pn . "
+                                  "?q yili:sequence ?qn FILTER(?qn > ?pn)") == 0
+    assert _count(xiangshe_store, "?e yili:repeats ?r FILTER NOT EXISTS { ?e yili:rule ?x "
+                                  "FILTER(STRSTARTS(STR(?x), 'http://localhost:8000/id/rule/repeats-')) }") == 0
+    assert _count(xiangshe_store, "?e a yili:EventAttestation ; yili:repeats ?r . ?r a yili:EventAttestation") > 0
+    assert _count(xiangshe_store, "?e a yili:RitualEvent ; yili:repeats ?r . ?r a yili:RitualEvent") > 0
+
+
+def test_every_rule_is_in_the_documentation():
+    text = (CORPUS.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    assert [name for name in RULES if f"| `{name}` |" not in text] == []
+
+
+def test_repeats_names_the_same_guesses_as_the_rule_table():
+    from kg.extract.repeats import GUESSED
+    from kg.extract.rules import UNCERTAIN_AGENT
+
+    assert GUESSED == UNCERTAIN_AGENT
