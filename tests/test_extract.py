@@ -180,3 +180,36 @@ def test_fu_before_a_place_is_the_act_of_returning():
 def test_counted_answers_and_doers_of_an_act():
     assert events("主人西南面三拜衆賓衆賓皆答壹拜") == ["主人 拜 to=衆賓 西南面", "衆賓 答拜"]
     assert events("衆賓之長升拜受者三人", agent=["主人"]) == ["衆賓 升", "衆賓 拜受"]
+
+
+# --- GUIDELINES rule 13 and the head of a chapter (regressions, on text of the 經) ---------
+
+def test_the_chapter_title_names_no_participant():
+    """士虞禮特豕饋食…: the 士 of the rite's name is not who acts (it was carried
+    into every act of the setting-out); the acts before anyone is named are
+    kept, with no agent, and flagged."""
+    from kg.extract.events import chapter_title, extract_events, without_title
+
+    from kg.text.normalise import normalise
+
+    assert without_title(normalise("士虞禮特豕饋食"), chapter_title(14)).startswith("\u3000" * 3 + "特")
+    assert without_title(normalise("特牲饋食之禮不諏日"), chapter_title(15)).startswith("\u3000" * 6)
+    from kg.readers import read_text
+
+    doc = read_text("士虞禮特豕饋食，側亨于廟門外之右，東面。設洗于西階西南。\n", "shiyu.txt", "plain", 14)
+    found = [e for e in extract_events(doc) if e.action in ("亨", "設")]  # (特豕饋食 describes the rite)
+    assert [(e.agents, e.action) for e in found] == [([], "亨"), ([], "設")]
+    assert all("AgentNotWritten" in e.uncertain for e in found)
+    assert found[1].objects == ["洗"] and found[1].place.label == "西階西南"
+
+
+def test_ji_wei_is_ji_at_the_place_written():
+    """GUIDELINES 13: 即X → 即 with place X; 即位于門外: the place is 門外."""
+    assert events("主人及兄弟即位于門外") == ["主人|兄弟 即 at=門外"]
+    assert events("賓即席") == ["賓 即 at=席"]
+    assert events("衆賓即位") == ["衆賓 即 at=位"]
+
+
+def test_a_command_naming_the_lord_before_yue_relays_his_words():
+    assert events("司正升受命皆命君曰無不醉") == ["司正 升", "司正 受命", "司正 命"]
+    assert events("司射命上射曰某御于子") == ["司射 命 to=上射 曰某御于子"]

@@ -64,7 +64,7 @@ def test_term_tables_are_consistent():
     assert len(keys) == len(set(keys)), [k for k, n in Counter(keys).items() if n > 1]
     classes = set(keys)
     assert {row["parent"] for row in load_table("classes") if row["parent"]} <= classes
-    flags = {"thing", "person", "person?", "goal", "command", "content", "speech", "response",
+    flags = {"thing", "person", "person?", "agent-noun", "goal", "command", "content", "speech", "response",
              "quoted", "complement"}
     for table in ("roles", "objects", "places", "actions"):
         rows = load_table(table)

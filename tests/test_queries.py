@@ -19,7 +19,7 @@ def rows(store, name: str) -> list[dict[str, str]]:
 def test_every_query_file_has_a_test():
     tested = {"events.rq", "sishe-acts.rq", "shihuozhe-objects.rq", "fu-zhong-places.rq",
               "shared-roles.rq", "section-acts.rq",
-              "passages.rq", "alignment.rq", "work-events.rq"}  # these three: tests/test_work.py
+              "passages.rq", "alignment.rq", "work-events.rq", "review.rq"}  # these three: tests/test_work.py
     assert {p.name for p in QUERIES.glob("*.rq")} == tested
 
 
@@ -95,3 +95,17 @@ def test_query_result_formats(built_small, fmt):
     """The command's formats (on one chapter: the whole work is not what is tested)."""
     result = kg("query", QUERIES / "sishe-acts.rq", "--graph", built_small / "yili.nt", "--format", fmt)
     assert result.returncode == 0 and "司射" in result.stdout and "堂西" in result.stdout
+
+
+def test_review_lists_the_flagged_guesses_with_why(built_small):
+    """queries/review.rq on 鄉射禮: the events whose agent was carried across a
+    sentence or passage (or is not written) are listed with the reason; an
+    event whose subject is written is never there for its agent."""
+    from kg.publish.store import open_store, solutions
+
+    found = solutions(open_store([built_small / "yili.nq"]), (QUERIES / "review.rq").read_text(encoding="utf-8"))
+    assert len(found) > 20 and all(r["reasons"] and r["locator"].startswith("5.") for r in found)
+    about_agents = [r for r in found if "agent" in r["reasons"]]
+    assert about_agents and all({"carried-passage", "carried-sentence"} & set(r["rules"].split())
+                                or "not written" in r["reasons"] for r in about_agents)
+    assert not any("written-subject" in r["rules"].split() and "carried" in r["reasons"] for r in found)

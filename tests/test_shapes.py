@@ -150,7 +150,7 @@ def test_an_oxigraph_store_validates_on_both_engines():
     reports = {engine: validate(store, engine=engine) for engine in ENGINES}
     assert verdict(reports["turbo"]) == verdict(reports["pyshacl"])
     for report in reports.values():
-        assert [(v.shape, v.text) for v in report.violations] == [("ys:EventShape", "司射適堂西")]
+        assert [(v.shape, v.text) for v in report.violations] == [("ys:EventAgentShape", "司射適堂西")]
 
 
 # (what is broken, triples removed, triples added, the shape and message expected)
@@ -219,7 +219,7 @@ CASES = [
     ("event without action", "d:event yili:action id:action-shi .", "", "ys:EventShape", "exactly one action"),
     ("action not an action", "d:event yili:action id:action-shi .", "d:event yili:action id:object-gong .",
      "ys:ActionTermShape", "under yili:Action"),
-    ("event without agent", "d:event yili:agent id:role-sishe .", "", "ys:EventShape", "at least one agent"),
+    ("event without agent", "d:event yili:agent id:role-sishe .", "", "ys:EventAgentShape", "at least one agent"),
     ("agent not a role", "d:event yili:agent id:role-sishe .", "d:event yili:agent id:place-tangxi .",
      "ys:RoleTermShape", "under yili:Role"),
     ("recipient not a role", "d:event yili:recipient id:role-bin .", "d:event yili:recipient id:object-gong .",

@@ -32,10 +32,16 @@ from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES, word_rule
 from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END, tokenize, vocabulary
 from kg.model import Document
+from kg.text.normalise import normalise
 
 # Particle kinds that are no event and take nothing (particles.tsv).
 NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite")
 RITE_WORDS = 8  # 如X之禮: at most this many words in X
+
+
+THE_LORD = {"君", "公"}
+# A goal that says only "one's place" gives way to a 于 phrase that says where it is.
+GENERIC_PLACES = {"位"}
 
 
 class PassageParser(SpeechReading, Surroundings):
@@ -121,6 +127,26 @@ class PassageParser(SpeechReading, Surroundings):
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
+
+    @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
+               "right before another act is that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者).",
+               "贊薦菹醢")
+    def rule_act_word_as_person(self, k, tok, kind):
+        if not tok.is_("action") or "agent-noun" not in self.vocab.flags(tok.label("action")) or self.fresh:
+            return None
+        nxt = at(self.t, k + 1)
+        role = tok.label("action") + "者"
+        if nxt is None or not nxt.is_("action") or nxt.is_("role") or self.vocab.forms.get(role, {}).get("role") != role:
+            return None
+        self.flush()
+        self.agent = [role]
+        self.set_origin("written-subject")
+        self.subjects.append(self.agent)
+        if not self.history or self.history[-1] != self.agent:
+            self.history.append(self.agent)
+        self.fresh = True
+        self.clause = None
+        return k + 1
 
     @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
                "與介入北鄉哭")
@@ -395,8 +421,8 @@ class PassageParser(SpeechReading, Surroundings):
         right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
         if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
             self.wait_place(phrase, "preposition")
-        elif last is not None and last.place is None:
-            last.place = phrase
+        elif last is not None and (last.place is None or last.place.label in GENERIC_PLACES):
+            last.place = phrase  # 即位于門外: where the position is, not 位
             last.mark("place", "preposition")
             self.extend(last, after)
         else:
@@ -482,7 +508,10 @@ class PassageParser(SpeechReading, Surroundings):
                 roles, past = read_roles(self.t, after)
                 nxt = at(self.t, past)
                 answered = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
-                if "command" in flags or answered:  # 乃請賓賓禮辭: the 賓 is asked, and answers
+                # 皆命君曰無不醉: no one commands the lord; a command that names him
+                # before 曰 relays his words (命上射曰…: the 上射 is told).
+                relays = particle(nxt, "quote") and set(roles) <= THE_LORD
+                if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
             self.finish(event, after)  # the event's words: the verb and whom it commands
@@ -665,17 +694,47 @@ class PassageParser(SpeechReading, Surroundings):
         self.things = []
 
 
+def chapter_title(chapter: int | None) -> list[str]:
+    """The ways a chapter's title is written at the head of its text
+    (士虞禮, 特牲饋食之禮, 大射之儀), normalised."""
+    if chapter is None:
+        return []
+    from kg.mappings import load_table, split_variants
+
+    row = next((r for r in load_table("chapters") if int(r["number"]) == chapter), None)
+    if row is None:
+        return []
+    names = [row["title"], *split_variants(row.get("variants", ""))]
+    spelled = {n for name in names for n in (name, name[:-1] + "之" + name[-1]) if name.endswith(("禮", "儀"))}
+    spelled |= set(names)
+    return sorted((normalise(n) for n in spelled), key=len, reverse=True)
+
+
+def without_title(norm: str, titles: list[str]) -> str:
+    """A passage that opens with its chapter's title (士虞禮特豕饋食…): the
+    title blanked out, offsets kept. A rite's name names no participant and
+    no act (士 of 士虞禮 is not the one who acts)."""
+    for title in titles:
+        if norm.startswith(title):
+            return "\u3000" * len(title) + norm[len(title):]
+    return norm
+
+
 def extract_events(doc: Document) -> list[Event]:
     """The events of every 經 passage of a document, in order."""
     agent: list[str] = []
     history: list[list[str]] = []
     events: list[Event] = []
     asks: list[RepeatAsk] = []
+    title = chapter_title(doc.chapter)
     for passage in doc.passages:
-        parser = PassageParser(passage.span.norm, agent, history)
+        parser = PassageParser(without_title(passage.span.norm, title), agent, history)
         for event in parser.run():
             if not event.agents:
-                continue  # an act before any participant is named (大射之儀…): no one to give it to
+                # An act before any participant is named (陳三鼎于門外 as a rite
+                # begins): kept, with what it handles and where, and no agent
+                # rather than an invented one; flagged for review.
+                event.uncertain.append("AgentNotWritten")
             event.passage = passage.index
             event.section = passage.section
             event.start, event.end = passage.span.original_range(event.i, event.j)
