@@ -213,3 +213,18 @@ def test_ji_wei_is_ji_at_the_place_written():
 def test_a_command_naming_the_lord_before_yue_relays_his_words():
     assert events("司正升受命皆命君曰無不醉") == ["司正 升", "司正 受命", "司正 命"]
     assert events("司射命上射曰某御于子") == ["司射 命 to=上射 曰某御于子"]
+
+
+def test_a_facing_before_participants_who_do_not_act_is_the_last_acts():
+    """GUIDELINES 7 (a new subject follows: the facing is the act's before);
+    宰宗人西面北上 only says where they stand."""
+    assert events("主人朝服即位于廟門之外東方南面宰宗人西面北上司馬刲羊") == [
+        "主人 即 at=廟門外東方 南面", "司馬 刲 obj=羊"]
+
+
+def test_things_of_the_rites_of_offering():
+    """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
+    person, 筮 is also the milfoil held."""
+    assert events("司宮摡豆籩勺爵觚觶")[0] == "司宮 摡 obj=豆|籩|勺|爵|觚|觶"
+    assert events("主人出迎鼎除鼏") == ["主人 出", "主人 迎 obj=鼎", "主人 除 obj=鼏"]
+    assert events("主人迎賓于門外")[0] == "主人 迎 at=門外 to=賓"

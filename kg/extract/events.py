@@ -350,7 +350,15 @@ class PassageParser(SpeechReading, Surroundings):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
         nxt_tok = at(self.t, after)
         if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT):
-            return after  # 上射于右, 乃祝，: no act of its own
+            # 上射于右, 乃祝，: no act of its own. A facing waiting before them is
+            # the last act's (即位…南面，宰宗人西面: GUIDELINES 7, a new subject
+            # follows); a facing right after them is where they stand, no act's.
+            if self.facing and self.clause is not None and self.clause.facing is None:
+                self.clause.facing, self.facing = self.facing, None
+                self.clause.mark("facing", "facing")
+            if nxt_tok is not None and nxt_tok.is_("facing") and not self.acts_later(after + 1):
+                return after + 1
+            return after
         self.flush()
         if joining:
             roles = self.agent + [r for r in roles if r not in self.agent]
