@@ -228,3 +228,17 @@ def test_things_of_the_rites_of_offering():
     assert events("司宮摡豆籩勺爵觚觶")[0] == "司宮 摡 obj=豆|籩|勺|爵|觚|觶"
     assert events("主人出迎鼎除鼏") == ["主人 出", "主人 迎 obj=鼎", "主人 除 obj=鼏"]
     assert events("主人迎賓于門外")[0] == "主人 迎 at=門外 to=賓"
+
+
+def test_with_what_an_act_is_done_after_it():
+    """V之以X (飾之以布), V以X at a pause: X is what the act is done with, its
+    object (GUIDELINES 5); where an act follows X at once, 以X V is that act's
+    (以旌負侯, also when 相見以鴈飾… is read so)."""
+    assert events("下大夫相見以鴈，飾之以布") == ["大夫 見 obj=鴈", "大夫 飾 obj=布"]
+    assert events("獲者許諾以旌負侯") == ["獲者 許諾", "獲者 負 obj=旌|侯"]
+
+
+def test_ming_in_words_said_is_no_act():
+    """命 inside a reply (不得命, 以命命某見) is a word of the speech; the
+    narrative takes up again only with a command to someone named."""
+    assert events("主人對曰某也固辭不得命將走見") == ["主人 對 曰某也固辭不得命將走見"]

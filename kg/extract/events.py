@@ -478,12 +478,28 @@ class PassageParser(SpeechReading, Surroundings):
             k, nxt = k + 2, at(self.t, k + 3)  # 以所執餘獲: the thing held
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
+            last = self.clause
+            if things and last is not None and not last.objects and self.right_after_act(k) \
+                    and not self.act_at(after):
+                last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
+                last.mark("objects", "instrument")
+                self.extend(last, after)
+                return after
             if things:
                 self.wait_things(things, "instrument")
                 return after
         if nxt is not None and nxt.is_("action") and self.act_at(k + 2):
             return k + 2
         return k + 1
+
+    def right_after_act(self, k: int) -> bool:
+        """Token k follows the last act at once, or after its pronoun 之."""
+        prev = at(self.t, k - 1)
+        if prev is not None and prev.text == "之" and not prev.readings.get("action"):
+            k -= 1
+        before = at(self.t, k - 1)
+        return (self.clause is not None and before is not None and not before.punct and self.verb_token < k
+                and before.i <= self.t[self.verb_token].j)
 
     # --- acts ---------------------------------------------------------------
 

@@ -105,7 +105,11 @@ class SpeechReading:
             return False
         if particle(tok, "redo") or self.vocab.particle_has(tok.text, "resumes"):
             return self.act_index(k + 1) is not None
-        return tok.is_("action") and "command" in self.vocab.flags(tok.label("action"))
+        # 命 takes up the narrative only as a command to someone named (…曰…命獲者…);
+        # in 不得命, 以命命某見, 辱命 it is a word of the speech.
+        nxt = at(self.t, k + 1)
+        return tok.is_("action") and "command" in self.vocab.flags(tok.label("action")) \
+            and nxt is not None and nxt.is_("role") and not (prev is not None and prev.readings.get("action"))
 
     def compared_end(self, k: int) -> int:
         """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the
