@@ -313,7 +313,7 @@ def test_validate_command_exit_codes_and_formats(tmp_path):
     for engine in ENGINES:
         result = kg("validate", bad, "--engine", engine)
         assert result.returncode == 1, engine
-        assert "ys:EventShape" in result.stdout and "司射適堂西" in result.stdout  # the passage's text
+        assert "ys:EventAgentShape" in result.stdout and "司射適堂西" in result.stdout  # the passage's text
         assert "1 violations" in result.stdout
     assert kg("validate", bad, "--format", "json").stdout.lstrip().startswith("{")
     ttl = kg("validate", bad, "--format", "turtle").stdout

@@ -63,8 +63,9 @@ def ontology(paths: list[Path], void: Path, base: str, term_counts: dict[str, in
         if term["kind"] == "class":
             local = [p for p in term["parents"] if p in by_iri]
             children[local[0] if local else None].append(term)
+    # the reasons for review (yili:AgentNotWritten …) and other named individuals
     return {"classes": children, "properties": [t for t in terms if t["kind"] == "property"], "by_iri": by_iri,
-            "ns": ns}
+            "individuals": [t for t in terms if t["kind"] == "other"], "ns": ns}
 
 
 def class_counts(void: Path) -> dict[str, int]:

@@ -47,12 +47,21 @@ def heading_length(text: str) -> int:
         if after >= len(norm):
             continue
         opens_act = norm[after] in ADVERBS or actions.match_at(norm, after)
-        if not actions.match_at(norm, i - 1):
+        # 士及旅食賓降: 食 ends the role 旅食 here, it is no verb governing 賓
+        if not actions.match_at(norm, i - 1) or _role_ends_at(roles, norm, i):
             if opens_act or norm[after] in PREPOSITIONS:
                 return i
         elif opens_act and len(norm) - after >= 3:  # not 獻卿于西階上, nor 受公酢
             after_verb.append(i)
     return after_verb[-1] if after_verb else len(text)
+
+
+def _role_ends_at(roles, norm: str, i: int) -> bool:
+    for j in range(max(0, i - roles.longest), i):
+        found = roles.match_at(norm, j)
+        if found and j + len(found) == i:
+            return True
+    return False
 
 
 NOT_BEFORE_HEADING = set("左之於于少還")
