@@ -11,23 +11,25 @@ from kg.extract.events import PassageParser
 from tests.conftest import GOLD, ROOT, kg, sample
 
 
+def compact(e) -> str:
+    """One event as a compact string: agents, 不+act, fields."""
+    s = "|".join(e.agents) + " " + ("不" if e.negated else "") + e.action
+    if e.objects:
+        s += " obj=" + "|".join(e.objects)
+    if e.place:
+        s += " at=" + e.place.label
+    if e.recipients:
+        s += " to=" + "|".join(e.recipients)
+    if e.facing:
+        s += " " + e.facing
+    if e.quote:
+        s += " 曰" + e.quote
+    return s
+
+
 def events(text: str, agent: list[str] | None = None) -> list[str]:
-    """The events of one passage as compact strings: agents, 不+act, fields."""
-    out = []
-    for e in PassageParser(text, agent or []).run():
-        s = "|".join(e.agents) + " " + ("不" if e.negated else "") + e.action
-        if e.objects:
-            s += " obj=" + "|".join(e.objects)
-        if e.place:
-            s += " at=" + e.place.label
-        if e.recipients:
-            s += " to=" + "|".join(e.recipients)
-        if e.facing:
-            s += " " + e.facing
-        if e.quote:
-            s += " 曰" + e.quote
-        out.append(s)
-    return out
+    """The events of one passage as compact strings."""
+    return [compact(e) for e in PassageParser(text, agent or []).run()]
 
 
 def scores(output: str) -> dict[str, float]:

@@ -12,21 +12,7 @@ from kg.extract.events import PassageParser
 from kg.extract.rules import RULES, WORD_RULES
 from kg.text.normalise import normalise
 from tests.conftest import CORPUS
-
-
-def compact(e) -> str:
-    s = "|".join(e.agents) + " " + ("不" if e.negated else "") + e.action
-    if e.objects:
-        s += " obj=" + "|".join(e.objects)
-    if e.place:
-        s += " at=" + e.place.label
-    if e.recipients:
-        s += " to=" + "|".join(e.recipients)
-    if e.facing:
-        s += " " + e.facing
-    if e.quote:
-        s += " 曰" + e.quote
-    return s
+from tests.test_extract import compact
 
 
 def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | None = None):
