@@ -1,0 +1,245 @@
+"""The word rules of the passage parser (:mod:`kg.extract.events`): one
+method per kind of word, registered with :func:`kg.extract.rules.word_rule`
+in the order the walk tries them. Each returns the index of the next word
+to read, or None where the word is not its kind. A mixin of
+:class:`kg.extract.events.PassageParser`, whose state and helpers
+(``on_role``, ``on_action`` …) the rules use."""
+from __future__ import annotations
+
+from kg.extract.phrases import at, particle, read_place, read_things
+from kg.extract.repeats import RepeatAsk
+from kg.extract.rules import word_rule
+from kg.extract.speech import CLAUSE_PUNCT
+from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END
+
+# Particle kinds that are no event and take nothing (particles.tsv).
+NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite")
+RITE_WORDS = 8  # 如X之禮: at most this many words in X
+
+
+class WordRules:
+    # --- the word rules, in dispatch order ----------------------------------
+
+    @word_rule("punctuation", "A full stop ends the sentence (a facing waiting goes to the act before); "
+               "a quotation mark with no 曰 opens words said: no events.", "司射適堂西，袒、決、遂，取弓于階西")
+    def rule_punctuation(self, k, tok, kind):
+        if not tok.punct:
+            return None
+        if tok.text in SENTENCE_END:
+            self.flush()
+            self.neg = self.skip = False
+            self.clause = None
+            self.sentence_from = len(self.events)
+            self.sentence += 1
+        if tok.text in CLAUSE_PUNCT:
+            self.new_clause()
+        if tok.text in OPEN_QUOTE:
+            return self.quote_end(k + 1)[1]
+        return k + 1
+
+    @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
+               "subject of the acts that follow; a role before a direction is a place (三耦之南).",
+               "司馬正命退楅解綱小臣師退楅")
+    def rule_subject(self, k, tok, kind):
+        return self.on_role(k) if tok.is_("role") else None
+
+    @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
+               "right before another act is that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者).",
+               "贊薦菹醢")
+    def rule_act_word_as_person(self, k, tok, kind):
+        if not tok.is_("action") or "agent-noun" not in self.vocab.flags(tok.label("action")) or self.fresh:
+            return None
+        nxt = at(self.t, k + 1)
+        role = tok.label("action") + "者"
+        if nxt is None or not nxt.is_("action") or nxt.is_("role") or self.vocab.forms.get(role, {}).get("role") != role:
+            return None
+        self.flush()
+        self.agent = [role]
+        self.set_origin("written-subject")
+        self.subjects.append(self.agent)
+        if not self.history or self.history[-1] != self.agent:
+            self.history.append(self.agent)
+        self.fresh = True
+        self.clause = None
+        return k + 1
+
+    @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
+               "與介入北鄉哭")
+    def rule_with_role(self, k, tok, kind):
+        if kind == "join" and not tok.is_("action") and self.with_role(k):
+            return self.on_role(k + 1, joining=True)
+        return None
+
+    @word_rule("facing", "A facing (北面) goes to the next act of its clause.", "階上北面告于賓")
+    def rule_facing(self, k, tok, kind):
+        if not tok.is_("facing"):
+            return None
+        self.facing = tok.label("facing")
+        self.facing_after_role = self.role_since
+        self.clause = None
+        return k + 1
+
+    @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
+               "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓).",
+               "升自西階")
+    def rule_preposition(self, k, tok, kind):
+        return self.on_preposition(k) if kind == "preposition" else None
+
+    @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
+               "that act's place.", "賓復位當西序東面")
+    def rule_fallback(self, k, tok, kind):
+        if kind != "fallback":
+            return None
+        found = read_place(self.t, k + 1)
+        if found is None:
+            return k + 1
+        last = self.clause
+        if k == self.verb_end and last is not None and last.place is None:
+            last.place = found[0]  # 賓復位當西序
+            last.mark("place", "fallback")
+        else:
+            self.fallback = found[0]
+        return found[1]
+
+    @word_rule("condition", "若…則: the condition is no event; reading goes on after 則.", "若中則釋獲者坐而釋獲")
+    def rule_condition(self, k, tok, kind):
+        return self.condition_end(k) if kind == "condition" else None
+
+    @word_rule("negation", "不/未/弗 before an act: it is not done; after a word the tables do not know "
+               "(聲不絕), the negated act is no event.", "不決遂")
+    def rule_negation(self, k, tok, kind):
+        if kind != "negation":
+            return None
+        prev = at(self.t, k - 1)
+        if prev is not None and not prev.readings:
+            self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing the tables do not know
+        self.neg = True
+        return k + 1
+
+    @word_rule("not-done", "將, 所, 有 before an act: the act is no event here (公將射, 所執, 有命).",
+               "公將射")
+    def rule_not_done(self, k, tok, kind):
+        if kind != "not-done":
+            return None
+        self.skip = self.act_at(k + 1)
+        return k + 1
+
+    @word_rule("repeat", "如初, 如之, 亦如之: no act; the acts of the clause (or, after a pause, of the clause "
+               "before) repeat earlier acts: the first of the chapter (如初, particles.tsv repeats=first) or the "
+               "last (如之, repeats=last).", "宿贊冠者一人亦如之")
+    def rule_repeat(self, k, tok, kind):
+        how = self.vocab.particle_value(tok.text, "repeats")
+        if how is None:
+            return None
+        if self.role_since:
+            self.new_clause()  # 賓於堂西亦如之: a role named with no act of its own does the same; no event to link
+        else:
+            self.ask_repeat(RepeatAsk(how, []))
+        return k + 1
+
+    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之 and rite names: no event "
+               "(北上, 如初, 大射之儀).", "大射之儀")
+    def rule_no_event_word(self, k, tok, kind):
+        return k + 1 if kind in NO_EVENT_KINDS else None
+
+    @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀) is no subject and no act.",
+               "如主人服")
+    def rule_comparison(self, k, tok, kind):
+        if kind != "like":
+            return None
+        rite = self.rite_end(k, tok)
+        if rite is not None:  # 如賓酬主人之禮: an earlier act, no act here
+            self.ask_repeat(self.named_rite(k + 1, rite - 2))
+            return rite
+        return self.compared_end(k + 1)
+
+    def rite_end(self, k: int, tok) -> int | None:
+        """如X之禮 (particles.tsv rite= on 如), X a few words with no pause:
+        the index after 禮, else None."""
+        rite = (self.vocab.particle_value(tok.text, "rite") or "").split(",")
+        for m in range(k + 2, min(k + 2 + RITE_WORDS, len(self.t) - 1)):
+            word = self.t[m]
+            if word.punct or particle(word, "like", "condition", "quote"):
+                return None
+            if self.vocab.particle_has(word.text, "genitive") and self.t[m + 1].text in rite:
+                return m + 2
+        return None
+
+    @word_rule("distributive", "每X: the distributive phrase names no object (每一个釋一算).", "每一个釋一算")
+    def rule_distributive(self, k, tok, kind):
+        return read_things(self.t, k + 1)[1] if kind == "each" else None
+
+    @word_rule("instrument", "以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓: a warrant.",
+               "以旌負侯")
+    def rule_instrument(self, k, tok, kind):
+        return self.on_instrument(k) if kind == "instrument" else None
+
+    @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before).",
+               "告于賓曰弓矢既具")
+    def rule_quote(self, k, tok, kind):
+        return self.on_quote(k) if kind == "quote" else None
+
+    @word_rule("conditional-act", "A word that is an act only right after another act (particles.tsv "
+               "act-after=X: 遂 after 決); elsewhere an adverb (遂 'then').", "袒決遂")
+    def rule_conditional_act(self, k, tok, kind):
+        before = self.vocab.particle_value(tok.text, "act-after")
+        if before is None:
+            return None
+        if not self.right_after(k, before):
+            return k + 1
+        return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
+
+    @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
+               "(particles.tsv flag both).", "主人阼階上再拜賓西階上答再拜皆揖")
+    def rule_adverb(self, k, tok, kind):
+        if kind != "adverb":
+            return None
+        if self.vocab.particle_has(tok.text, "both"):
+            self.on_all()
+        return None if tok.is_("action") else k + 1
+
+    @word_rule("redo-reach", "反/復/至 before another act is no event (反奠 is 奠, 至再拜 is 再拜).",
+               "反奠于豐上")
+    def rule_redo_reach(self, k, tok, kind):
+        return k + 1 if kind in ("redo", "reach") and self.act_at(k + 1) else None
+
+    @word_rule("pronoun", "之, 其, 諸 stand for a thing or person: no object or place is read from them; "
+               "之 before a place is the act 'go to' (之堂西).", "公設之")
+    def rule_pronoun(self, k, tok, kind):
+        if kind != "pronoun":
+            return None
+        if self.vocab.particle_has(tok.text, "phrase"):
+            return k + 2
+        if not (tok.is_("action") and self.goes_to(k)):
+            return k + 1
+        return None
+
+    @word_rule("direction-verb", "下 is the act 'go down' only before another act (下拜); else a direction.",
+               "下舌半上舌")
+    def rule_direction_verb(self, k, tok, kind):
+        return k + 1 if kind == "direction" and tok.is_("action") and not self.act_at(k + 1) else None
+
+    @word_rule("thing", "A thing not taken by an act: a place where one goes (升筵), the thing of the act "
+               "after 以 (所執脯以賜), or a place (洗南); 若中 is a hit, not the tally holder.",
+               "所執脯以賜")
+    def rule_thing(self, k, tok, kind):
+        if tok.is_("object") and not (tok.is_("action") and not self.noun_here(k)):
+            return self.on_thing(k)
+        return None
+
+    @word_rule("bare-place", "A place with no preposition: right after an act it is that act's place "
+               "(賓升，西楹西), else it waits for the next act (阼階下北面拜送爵).", "阼階下北面拜送爵")
+    def rule_bare_place(self, k, tok, kind):
+        return self.on_bare_place(k) if tok.is_("place") else None
+
+    @word_rule("act", "An act: an event with the agent, negation, things, place and facing waiting, and "
+               "what the act takes after it (actions.tsv grammar).", "司射適堂西")
+    def rule_act(self, k, tok, kind):
+        return self.on_action(k) if tok.is_("action") else None
+
+    @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped).",
+               "聲不絕")
+    def rule_unknown_word(self, k, tok, kind):
+        if not tok.readings:
+            self.neg = False
+        return k + 1
