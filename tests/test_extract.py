@@ -244,3 +244,9 @@ def test_ming_in_words_said_is_no_act():
     """命 inside a reply (不得命, 以命命某見) is a word of the speech; the
     narrative takes up again only with a command to someone named."""
     assert events("主人對曰某也固辭不得命將走見") == ["主人 對 曰某也固辭不得命將走見"]
+
+
+def test_a_word_that_is_also_an_act_stays_in_a_list_that_goes_on_to_a_place():
+    assert events("司宮摡豆籩勺爵觚觶几洗篚于東堂下") == [
+        "司宮 摡 obj=豆|籩|勺|爵|觚|觶|几|洗|篚 at=東堂下"]
+    assert events("主人坐取爵洗") == ["主人 坐", "主人 取 obj=爵", "主人 洗"]

@@ -124,6 +124,14 @@ def split_facing(tokens: list[Token], k: int) -> None:
                        Token(tok.i + 1, tok.j, rest, dict(vocab.forms.get(rest, {})))]
 
 
+def _list_goes_on(tokens: list[Token], k: int) -> bool:
+    """From k, more things and then 于/於 and a place: still a list."""
+    more = 0
+    while (tok := at(tokens, k)) is not None and tok.is_("object") and not tok.is_("action") and not tok.is_("role"):
+        more, k = more + 1, k + 1
+    return more > 0 and particle(at(tokens, k), "preposition")
+
+
 def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
@@ -135,7 +143,10 @@ def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
         tok = at(tokens, k)
         if tok is None:
             break
-        if tok.is_("object") and not (things and not joined and tok.label("object") in vocab.also_verb):
+        # A word that is also an act (洗, 決) ends the list — unless the list
+        # goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin is a thing).
+        listed = joined or _list_goes_on(tokens, k + 1)
+        if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined = False
             if tok.is_("role"):
                 break
