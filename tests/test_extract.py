@@ -250,3 +250,15 @@ def test_a_word_that_is_also_an_act_stays_in_a_list_that_goes_on_to_a_place():
     assert events("司宮摡豆籩勺爵觚觶几洗篚于東堂下") == [
         "司宮 摡 obj=豆|籩|勺|爵|觚|觶|几|洗|篚 at=東堂下"]
     assert events("主人坐取爵洗") == ["主人 坐", "主人 取 obj=爵", "主人 洗"]
+
+
+def test_x_zhi_direction_after_a_direction_is_one_place():
+    """GUIDELINES 6: the written phrase, 之 dropped — 廟門外之右 → 廟門外右."""
+    assert events("陳三鼎于門外之右北面北上") == [" 陳 obj=鼎 at=門外右 北面"]
+
+
+def test_ji_joins_a_role_that_acts_after_an_act():
+    """及 + a role that acts, after an act: the role joins (降出及宗人即位);
+    with no act before, the first role and 及 read as a list (主人及兄弟)."""
+    assert events("祝降出及宗人即位于門西東面")[-1] == "祝|宗人 即 at=門西 東面"
+    assert events("主人及兄弟即位于門外") == ["主人|兄弟 即 at=門外"]

@@ -319,7 +319,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         if "thing" in flags:
-            things, after = read_things(self.t, after)
+            things, after = read_things(self.t, after, of_act=True)
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")

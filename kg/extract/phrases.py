@@ -102,6 +102,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     while direction_at(tokens, k):
         directions += tokens[k].text
         k += 1
+    if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
+        directions += tokens[k + 1].text  # 廟門外之右: 廟門外右
+        k += 2
     if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
         directions += tokens[k].label("place")  # 門內霤
         k += 1
@@ -132,7 +135,7 @@ def _list_goes_on(tokens: list[Token], k: int) -> bool:
     return more > 0 and particle(at(tokens, k), "preposition")
 
 
-def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
+def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
     vocab = vocabulary()
@@ -143,9 +146,10 @@ def read_things(tokens: list[Token], k: int) -> tuple[list[str], int]:
         tok = at(tokens, k)
         if tok is None:
             break
-        # A word that is also an act (洗, 決) ends the list — unless the list
-        # goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin is a thing).
-        listed = joined or _list_goes_on(tokens, k + 1)
+        # A word that is also an act (洗, 決) ends the list — unless the list an
+        # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
+        # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
+        listed = joined or (of_act and _list_goes_on(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined = False
             if tok.is_("role"):

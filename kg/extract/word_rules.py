@@ -66,7 +66,8 @@ class WordRules:
     @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
                "與介入北鄉哭")
     def rule_with_role(self, k, tok, kind):
-        if kind == "join" and not tok.is_("action") and self.with_role(k):
+        # 及 is also "reach" (尸及階): a conjunction only where a role that acts follows (降出及宗人即位)
+        if kind == "join" and (not tok.is_("action") or self.clause is not None) and self.with_role(k):
             return self.on_role(k + 1, joining=True)
         return None
 
