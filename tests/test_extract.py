@@ -262,3 +262,8 @@ def test_ji_joins_a_role_that_acts_after_an_act():
     with no act before, the first role and 及 read as a list (主人及兄弟)."""
     assert events("祝降出及宗人即位于門西東面")[-1] == "祝|宗人 即 at=門西 東面"
     assert events("主人及兄弟即位于門外") == ["主人|兄弟 即 at=門外"]
+
+
+def test_entering_takes_its_goal_and_a_counted_party_is_no_object():
+    assert events("尸入戶踊") == ["尸 入 at=戶", "尸 踊"]
+    assert events("祝迎尸一人衰絰奉篚")[0] == "祝 迎 to=尸"

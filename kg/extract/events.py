@@ -318,7 +318,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return after
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
-        if "thing" in flags:
+        # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
+        counted = event.recipients and (particle(at(self.t, after), "numeral")
+                                        or particle(at(self.t, after - 1), "numeral"))
+        if "thing" in flags and not counted:
             things, after = read_things(self.t, after, of_act=True)
             event.objects += [t for t in things if t not in event.objects]
             if things:
