@@ -287,3 +287,12 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
     assert scores(result.stdout)["event"] >= floor
+
+
+def test_a_movement_carries_the_victim_it_is_written_with():
+    """升羊右胖, 又升魚腊: the meat put up into the tripod is the object (a
+    thing whose class descends from Food), not where one goes (升筵: the mat
+    is still the place)."""
+    assert events("司馬升羊右胖")[0] == "司馬 升 obj=羊"
+    assert events("司士又升魚腊") == ["司士 升 obj=魚|腊"]
+    assert events("主人升席") == ["主人 升 at=席"]

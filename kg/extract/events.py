@@ -16,6 +16,8 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
+import functools
+
 from kg.extract.context import Surroundings
 from kg.extract.event import Event
 from kg.extract.phrases import (
@@ -226,13 +228,24 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         tok = self.t[k]
         if tok.label("object") == "中" and k > 0 and self.t[k - 1].text in ("若", "不", "射"):
             return k + 1  # 若中: a hit, not the tally holder
+        last = self.clause
+        if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
+                and self.vocab.action_class.get(last.action) == "Movement":
+            things, after = read_things(self.t, k)  # 升羊右胖, 又升魚腊: what is carried up, not where
+            side = read_place(self.t, k, heads=("object",), need_direction=True)
+            if not things and side is not None:
+                things, after = [tok.label("object")], side[1]  # 羊右(胖): the victim's right side
+            if things and after > k:
+                last.objects = things
+                last.mark("objects", "thing")
+                self.extend(last, after)
+                return after
         place = read_place(self.t, k, heads=("object",), need_direction=True)
         if place is not None:
             return self.on_bare_place(k, place)
         things, after = read_things(self.t, k)
         if not things:
             return k + 1
-        last = self.clause
         if (k == self.verb_end and last is not None and last.place is None
                 and self.vocab.action_class.get(last.action) == "Movement"):
             last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
@@ -491,6 +504,20 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             last.mark("facing", "facing-after-act")
         self.facing = self.place = self.fallback = None
         self.things = []
+
+
+@functools.lru_cache(maxsize=1)
+def carried_things() -> frozenset[str]:
+    """Things whose class descends from Food (牲, 牲體 …: classes.tsv): a
+    movement right before them carries them (升羊), it does not go to them."""
+    from kg.mappings import load_table
+
+    parents = {row["key"]: row["parent"] for row in load_table("classes")}
+
+    def food(cls: str | None, depth: int = 0) -> bool:
+        return cls == "Food" or (cls is not None and depth < 20 and food(parents.get(cls), depth + 1))
+
+    return frozenset(row["label"] for row in load_table("objects") if food(row["class"]))
 
 
 def chapter_title(chapter: int | None) -> list[str]:
