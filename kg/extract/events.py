@@ -136,14 +136,18 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         self.flush()
         if joining:
             roles = self.agent + [r for r in roles if r not in self.agent]
+        self.take_subject(roles, "joined-subject" if joining else "written-subject")
+        return after
+
+    def take_subject(self, roles: list[str], origin: str) -> None:
+        """``roles`` act from here on: the subject written for the acts that follow."""
         self.agent = roles
-        self.set_origin("joined-subject" if joining else "written-subject")
+        self.set_origin(origin)
         self.subjects.append(roles)
         if not self.history or self.history[-1] != roles:
             self.history.append(roles)
         self.fresh = True
         self.clause = None
-        return after
 
     def acts_later(self, k: int) -> bool:
         """An act follows before the next subject, condition or sentence end."""

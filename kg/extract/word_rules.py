@@ -54,13 +54,7 @@ class WordRules:
         if nxt is None or not nxt.is_("action") or nxt.is_("role") or self.vocab.forms.get(role, {}).get("role") != role:
             return None
         self.flush()
-        self.agent = [role]
-        self.set_origin("written-subject")
-        self.subjects.append(self.agent)
-        if not self.history or self.history[-1] != self.agent:
-            self.history.append(self.agent)
-        self.fresh = True
-        self.clause = None
+        self.take_subject([role], "written-subject")
         return k + 1
 
     @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
