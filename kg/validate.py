@@ -118,7 +118,7 @@ def validate(data: Data, shapes: rdflib.Graph | None = None, engine: str = DEFAU
     if not isinstance(data, (rdflib.Graph, Store, Dataset)):
         data = list(data)
     if isinstance(data, Dataset) and engine == "turbo":
-        conforms, results = run_turbo(data.nquads().decode("utf-8"), shapes)
+        conforms, results = run_turbo(data.union(), shapes)
     elif engine == "pyshacl":
         data = data if isinstance(data, rdflib.Graph) else rdflib_graph(_quads_of(data))
         conforms, results = run_pyshacl(data, shapes)
@@ -190,7 +190,7 @@ def validate_dataset(dataset: Dataset, engine: str = DEFAULT_ENGINE, jobs: int |
 
     def run(pieces):
         part = Dataset.of((g or context, ts) for g, ts in pieces)
-        conforms, results = run_turbo(part.nquads().decode("utf-8"), shapes)
+        conforms, results = run_turbo(part.union(), shapes)
         return _report(conforms, results, shapes, part)
 
     with ThreadPoolExecutor(jobs) as pool:

@@ -73,6 +73,17 @@ def built_small(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def built_tiny(tmp_path_factory):
+    """One short chapter (士相見禮) in the reference edition: every named graph
+    a build writes (edition, work, ontology, links), small enough for the
+    tests that load a store several times and compare every query's answers."""
+    out = tmp_path_factory.mktemp("dist-tiny")
+    result = kg("build", CORPUS / "KR1d0038" / "KR1d0038_003.txt", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
 def built_store(built):
     from pyoxigraph import RdfFormat, Store
 

@@ -296,3 +296,20 @@ def test_a_movement_carries_the_victim_it_is_written_with():
     assert events("司馬升羊右胖")[0] == "司馬 升 obj=羊"
     assert events("司士又升魚腊") == ["司士 升 obj=魚|腊"]
     assert events("主人升席") == ["主人 升 at=席"]
+
+
+def test_eval_lists_the_events_that_differ_per_passage():
+    """kg eval --misses: per gold passage, what the gold has and the build
+    lacks (-) and what the build found beyond the gold (+)."""
+    from kg.eval import format_misses, misses
+
+    gold = [{"doc": "d.txt", "start": 0, "end": 10, "text": "尸及階祝延尸",
+             "events": [{"agent": ["尸"], "action": "及", "place": "階"}, {"agent": ["祝"], "action": "延", "recipient": ["尸"]}]},
+            {"doc": "d.txt", "start": 10, "end": 20, "text": "尸升", "events": [{"agent": ["尸"], "action": "升"}]}]
+    predicted = [{"doc": "d.txt", "start": "0", "end": "3", "agents": "宗人", "action": "及", "place": "階"},
+                 {"doc": "d.txt", "start": "3", "end": "6", "agents": "祝", "action": "延", "recipients": "尸"},
+                 {"doc": "d.txt", "start": "10", "end": "12", "agents": "尸", "action": "升"}]
+    found = misses(predicted, gold)
+    assert [p["text"] for p, _, _ in found] == ["尸及階祝延尸"]
+    lines = format_misses(found)
+    assert lines[1:] == ["  - 尸 及 @階", "  + 宗人 及 @階"]

@@ -65,7 +65,8 @@ def expected_counts(built) -> dict[str, int]:
     return counts
 
 
-def test_oxigraph_gsp_twice_then_update(built, tmp_path):
+def test_oxigraph_gsp_twice_then_update(built_tiny, tmp_path):
+    built = built_tiny
     with oxigraph_server(tmp_path / "oxigraph") as url:
         for _ in range(2):  # loading twice leaves one copy
             result = kg("load", "--endpoint", url + "/store", "--source", built / "yili.nq")
@@ -100,7 +101,8 @@ def plant_stale_staging(update_url: str, graph: str, auth=None) -> None:
     assert response.status_code in (200, 204), response.text
 
 
-def test_virtuoso_gsp_and_update_with_digest_auth(built, tmp_path):
+def test_virtuoso_gsp_and_update_with_digest_auth(built_tiny, tmp_path):
+    built = built_tiny
     graphs = expected_counts(built)
     with virtuoso_server(tmp_path / "virtuoso") as url:
         plant_stale_staging(url + "/sparql-auth", min(graphs), requests.auth.HTTPDigestAuth("dba", "dba"))

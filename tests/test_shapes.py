@@ -416,3 +416,35 @@ def test_built_dataset_in_parts_conforms_when_valid():
     report = validate_dataset(data, jobs=2)
     assert report.conforms, "\n".join(format_text(report))
     assert validate_cached(data, None)[0].conforms
+
+
+def test_the_rust_engine_is_given_only_what_the_shapes_can_see():
+    """kg.shacl.relevant_triples: statements under predicates no shape names
+    are left out, and type statements of classes under no class a shape
+    names; a type under a named class through rdfs:subClassOf stays (a
+    subclass instance is an instance of the class sh:class asks for)."""
+    from kg.shacl import relevant_triples
+
+    data = quads(graph(PREFIXES + """
+        @prefix ex: <http://example.org/> .
+        id:ev a yili:RitualEvent, ex:Unnamed ; yili:rule "act" ; yili:action id:bow .
+        ex:SubDocument rdfs:subClassOf yili:Document .
+        id:doc2 a ex:SubDocument .
+    """))
+    kept = {(t.subject.value.rsplit("/", 1)[-1], t.predicate.value.rsplit("#", 1)[-1], t.object.value.rsplit("/", 1)[-1])
+            for t in relevant_triples(data, validation.shapes_graph())}
+    assert ("ev", "type", "Unnamed") not in kept and not any(p == "rule" for _, p, _ in kept)
+    assert ("doc2", "type", "SubDocument") in kept and ("ev", "action", "bow") in kept
+    assert any(o.endswith("RitualEvent") for s, p, o in kept if s == "ev")
+    # A shape that closes its nodes looks at every property: nothing may be left out.
+    closed = validation.shapes_graph() + graph(PREFIXES + "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
+                                                "<urn:x:shape> a sh:NodeShape ; sh:closed true .")
+    assert relevant_triples(data, closed) is None
+
+
+def test_a_violation_on_a_left_out_kind_of_statement_is_still_found_by_both_engines():
+    """The filter keeps what a constraint reads even when the predicate is
+    rare: a second sequence number on an event is caught by both engines."""
+    g = broken(add="d:event yili:sequence 2 .")
+    reports = both(g)
+    assert not reports["turbo"].conforms and verdict(reports["turbo"]) == verdict(reports["pyshacl"])
