@@ -313,16 +313,21 @@ SCORED_GRAPHS = click.option("--graph", "graphs", multiple=True, type=click.Path
 @SCORED_GRAPHS
 @click.option("--gold", type=click.Path(path_type=Path), default=None,
               help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
-def evaluate(graphs, gold):
+@click.option("--misses", is_flag=True, help="Also list, per passage, the gold events not found (-) and the "
+              "events found that are not gold (+).")
+def evaluate(graphs, gold, misses):
     """Score the events of a build against the gold set: precision, recall, F1."""
-    from kg.eval import DEFAULT_GOLD, format_scores, load_gold, score
+    from kg.eval import DEFAULT_GOLD, format_misses, format_scores, load_gold, score
+    from kg.eval import misses as find_misses
 
     gold = gold or DEFAULT_GOLD
     try:
         gold_passages = load_gold(gold)
     except (OSError, ValueError) as exc:
         _fail(f"{gold}: cannot read the gold set ({exc.__class__.__name__}: {exc})")
-    for line in format_scores(score(_query_rows(graphs, "events.rq"), gold_passages)):
+    rows = _query_rows(graphs, "events.rq")
+    lines = format_misses(find_misses(rows, gold_passages)) if misses else []
+    for line in lines + format_scores(score(rows, gold_passages)):
         click.echo(line)
 
 

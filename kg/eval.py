@@ -103,6 +103,45 @@ def score(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
     return scores
 
 
+def misses(predicted: Iterable[dict], gold: list[dict]) -> list[tuple[dict, list, list]]:
+    """Per gold passage whose whole events differ: (passage, the gold events
+    not predicted, the predicted events not in the gold), each event as the
+    tuple :func:`units` scores, so a rule writer sees what to change."""
+    predicted_by_passage: list[list[dict]] = [[] for _ in gold]
+    by_doc: dict[str, list[tuple[int, int, int]]] = {}
+    for n, passage in enumerate(gold):
+        by_doc.setdefault(passage["doc"], []).append((passage["start"], passage["end"], n))
+    for event in predicted:
+        for start, end, n in by_doc.get(event["doc"], []):
+            if start <= int(event["start"]) and int(event["end"]) <= end:
+                predicted_by_passage[n].append(event)
+                break
+    found = []
+    for n, passage in enumerate(gold):
+        want = Counter(units(e)["event"][0] for e in passage["events"])
+        got = Counter(units(e)["event"][0] for e in predicted_by_passage[n])
+        if want != got:
+            found.append((passage, sorted((want - got).elements(), key=str), sorted((got - want).elements(), key=str)))
+    return found
+
+
+def format_event(whole: tuple) -> str:
+    agents, act, objects, place, recipients, facing = whole
+    text = f"{'、'.join(agents) or '—'} {act}"
+    text += f" {'、'.join(objects)}" if objects else ""
+    text += f" @{place}" if place else ""
+    text += f" →{'、'.join(recipients)}" if recipients else ""
+    return text + (f" ({facing})" if facing else "")
+
+
+def format_misses(found: list[tuple[dict, list, list]]) -> list[str]:
+    lines = []
+    for passage, missing, extra in found:
+        lines.append(f"{passage['doc']} {passage['start']}-{passage['end']} {passage['text'][:40]!r}".replace("\\n", ""))
+        lines += [f"  - {format_event(e)}" for e in missing] + [f"  + {format_event(e)}" for e in extra]
+    return lines
+
+
 def format_scores(scores: dict[str, Score]) -> list[str]:
     lines = [f"{'measure':<15}{'P':>7}{'R':>7}{'F1':>7}{'TP':>6}{'pred':>6}{'gold':>6}"]
     for m, s in scores.items():

@@ -296,3 +296,13 @@ def test_a_movement_carries_the_victim_it_is_written_with():
     assert events("司馬升羊右胖")[0] == "司馬 升 obj=羊"
     assert events("司士又升魚腊") == ["司士 升 obj=魚|腊"]
     assert events("主人升席") == ["主人 升 at=席"]
+
+
+def test_an_act_before_a_participant_in_zhe_is_not_part_of_it():
+    """特牲饋食禮記 執匜者西面淳沃執巾者在匜北: 沃 (pour) is an act and 執巾者
+    the one who holds the towel, not a participant '沃執巾者'."""
+    from kg.extract.tokens import tokenize
+
+    tokens = tokenize("執匜者西面淳沃執巾者在匜北")
+    assert [t.text for t in tokens if t.is_("role")] == ["執匜者", "執巾者"]
+    assert [t.text for t in tokens if t.is_("action")][:2] == ["淳", "沃"]
