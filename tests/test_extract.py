@@ -313,3 +313,11 @@ def test_eval_lists_the_events_that_differ_per_passage():
     assert [p["text"] for p, _, _ in found] == ["尸及階祝延尸"]
     lines = format_misses(found)
     assert lines[1:] == ["  - 尸 及 @階", "  + 宗人 及 @階"]
+def test_an_act_before_a_participant_in_zhe_is_not_part_of_it():
+    """特牲饋食禮記 執匜者西面淳沃執巾者在匜北: 沃 (pour) is an act and 執巾者
+    the one who holds the towel, not a participant '沃執巾者'."""
+    from kg.extract.tokens import tokenize
+
+    tokens = tokenize("執匜者西面淳沃執巾者在匜北")
+    assert [t.text for t in tokens if t.is_("role")] == ["執匜者", "執巾者"]
+    assert [t.text for t in tokens if t.is_("action")][:2] == ["淳", "沃"]

@@ -76,6 +76,14 @@ CASES = {
     "command-recipient": ("擯者命賓賓少進禮辭", None, None, ["擯者 命 to=賓", "賓 少進", "賓 禮辭"], 0),
     "content-recipient": ("司射請射于賓", None, None, ["司射 請 to=賓"], 0),
     "facing-after-act": ("賓出立于門外北面公揖", None, None, ["賓 出", "賓 立 at=門外 北面", "公 揖"], 1),
+    # 士虞禮: the tripods face north, set out in a row from the north; then the bars are put in
+    "facing-before-arrangement": ("陳三鼎于門外之右北面北上設扃鼏", None, None,
+                                  [" 陳 obj=鼎 at=門外右 北面", " 設 obj=扃|鼏"], 0),
+    # 士相見禮: the guest's answer ends where he bows and receives (no punctuation in the text)
+    "answer-ends-words": ("賓對曰君不有其外臣臣不敢辭再拜稽首受", None, None,
+                          ["賓 對 曰君不有其外臣臣不敢辭", "賓 再拜", "賓 稽首", "賓 受"], 0),
+    # 士虞禮: the 尸 reaches the steps (及 "reach"), then the 祝 leads him up
+    "reach-not-and": ("尸及階祝延尸", None, None, ["尸 及 at=階", "祝 延 to=尸"], 0),
 }
 
 

@@ -159,8 +159,15 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
                     return False
             elif tok.is_("action") and not particle(tok, "direction", "pronoun", "join"):
                 return True
+            elif tok.is_("action") and particle(tok, "join") and self.reaches_place(k):
+                return True  # 尸及階: 及 "reach", not "and"
             k += 1
         return False
+
+    def reaches_place(self, k: int) -> bool:
+        """及 at k is the act "reach" (尸及階), not "and": a place follows, not a role."""
+        nxt = at(self.t, k + 1)
+        return nxt is not None and not nxt.is_("role") and read_place(self.t, k + 1) is not None
 
     def on_all(self) -> None:
         """皆 after two alternating subjects (主人…賓…皆揖) means both."""
@@ -268,8 +275,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
             last = self.clause
+            after_pronoun = at(self.t, k - 1) is not None and at(self.t, k - 1).text == "之"
             if things and last is not None and not last.objects and self.right_after_act(k) \
-                    and not self.act_at(after):
+                    and (after_pronoun or not self.act_at(after)):
+                # V之以X belongs to V even where an act follows (飾之以布維之以索)
                 last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
                 last.mark("objects", "instrument")
                 self.extend(last, after)
@@ -305,6 +314,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             event.negated = self.events[-1].negated  # 不決遂: both are not done
             if event.negated:
                 event.mark("negated", "conditional-act")
+        if particle(tok, "join") and self.reaches_place(k):
+            event.mark("act", "reach-not-and")
         self.things = []
         if event.place is None and self.fallback is not None:
             event.place = self.fallback

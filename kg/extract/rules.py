@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.1.0"
+EXTRACTOR_VERSION = "2.2.0"
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,17 @@ define("content-recipient", "recipients",
 define("facing-after-act", "facing",
        "A facing with no act after it in its clause goes to the act before.",
        "賓出立于門外北面公揖")
+define("facing-before-arrangement", "facing",
+       "A facing right before an arrangement phrase (北上, 右几: particles.tsv manner) is the act's before: "
+       "the phrase closes the clause (GUIDELINES 7).",
+       "陳三鼎于門外之右北面北上")
+define("answer-ends-words", "quote",
+       "In an unpunctuated text, words said end before a bow (actions.tsv flag answer) followed only by "
+       "acts to the end of the sentence: the bows answer the words.",
+       "賔對曰君不有其外臣臣不敢辭再拜稽首受")
+define("reach-not-and", "agent",
+       "X及PLACE: 及 is the act 'reach' and X its subject, not 'X and …' (a place follows, not a role).",
+       "尸及階祝延尸")
 define("repeats-first", "repeats",
        "如初 (as at first): the acts of the clause repeat the first occurrence of the same acts in the chapter "
        "(by the same agents where there is one).",

@@ -44,11 +44,14 @@ class SpeechReading:
     def on_quote(self, k: int) -> int:
         start, end, after = self.quote_span(k + 1)
         text = "".join(c for c in self.norm[start:end] if c.isalnum() and c != "〓") or None
+        answered = self.bows_to_end(after)  # the words end where the bows answering them begin
         last = self.clause
         if (last is not None and last is self.events[-1] and last.quote is None
                 and "speech" in self.vocab.flags(last.action)):
             last.quote = text
             last.mark("quote", "quote")
+            if answered:
+                last.mark("quote", "answer-ends-words")
             return after
         if self.skip:
             self.skip = False
@@ -57,6 +60,8 @@ class SpeechReading:
         event = self.new_event("曰", self.t[k], "quote", quote=text)
         self.things = things  # things waiting are for an act, not for 曰
         event.objects = []
+        if answered:
+            event.mark("quote", "answer-ends-words")
         self.events.append(event)
         self.fresh = False
         self.clause = event
@@ -78,10 +83,27 @@ class SpeechReading:
         while (tok := at(self.t, m)) is not None:
             if tok.punct and (tok.text in SENTENCE_END or tok.text in CLOSE_QUOTE):
                 return first, tok.i, m + 1
-            if tok.i >= first + 2 and self.resumes(m, quoted=True):
+            if tok.i >= first + 2 and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
                 return first, tok.i, m
             m += 1
         return first, len(self.norm), m
+
+    def bows_to_end(self, k: int) -> bool:
+        """In an unpunctuated text the words said run on into the bows that
+        answer them (賓對曰…臣不敢辭再拜稽首受): a bow (再拜, 拜; class
+        Salutation) followed only by acts to the end of the sentence, two acts
+        at least, is the narrative again, not speech. A lone 再拜 at the end
+        stays in the words (…敢不再拜). The bows are those flagged ``answer``
+        in actions.tsv."""
+        first = at(self.t, k)
+        if first is None or not first.is_("action") or "answer" not in self.vocab.flags(first.label("action")):
+            return False
+        m = k
+        while (tok := at(self.t, m)) is not None and not (tok.punct and tok.text in SENTENCE_END | CLOSE_QUOTE):
+            if tok.punct or not tok.is_("action"):
+                return False
+            m += 1
+        return m - k >= 2
 
     def quote_end(self, k: int) -> tuple[int, int]:
         """Position of the closing quotation mark from token k, and the token after it."""

@@ -167,6 +167,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None
             if _only_acts(chunk[:-1]):
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name
+            if n >= 4 and _only_acts(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
+                return None  # 淳沃執巾者: the act 沃, then the one who holds the towel
             return n
     return None
 

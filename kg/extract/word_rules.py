@@ -65,10 +65,20 @@ class WordRules:
             return self.on_role(k + 1, joining=True)
         return None
 
-    @word_rule("facing", "A facing (北面) goes to the next act of its clause.", "階上北面告于賓")
+    @word_rule("facing", "A facing (北面) goes to the next act of its clause; before an arrangement phrase "
+               "(北上, 右几) to the act before.", "階上北面告于賓")
     def rule_facing(self, k, tok, kind):
         if not tok.is_("facing"):
             return None
+        last = self.events[-1] if len(self.events) > self.sentence_from else None
+        nxt = at(self.t, k + 1)
+        if (last is not None and last.facing is None and not self.role_since and particle(nxt, "manner")
+                and self.vocab.particle_value(nxt.text, "repeats") is None):
+            # 陳三鼎于門外之右北面北上, 布席于室中東面右几: an arrangement phrase
+            # closes the clause, the facing is the act's before (GUIDELINES 7)
+            last.facing = tok.label("facing")
+            last.mark("facing", "facing-before-arrangement")
+            return k + 1
         self.facing = tok.label("facing")
         self.facing_after_role = self.role_since
         self.clause = None
