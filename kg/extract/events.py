@@ -16,7 +16,6 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
-import functools
 
 from kg.extract.context import Surroundings
 from kg.extract.event import Event
@@ -28,6 +27,7 @@ from kg.extract.phrases import (
     read_place,
     read_roles,
     read_things,
+    things_of_class,
 )
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES
@@ -521,18 +521,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         self.things = []
 
 
-@functools.lru_cache(maxsize=1)
 def carried_things() -> frozenset[str]:
     """Things whose class descends from Food (牲, 牲體 …: classes.tsv): a
     movement right before them carries them (升羊), it does not go to them."""
-    from kg.mappings import load_table
-
-    parents = {row["key"]: row["parent"] for row in load_table("classes")}
-
-    def food(cls: str | None, depth: int = 0) -> bool:
-        return cls == "Food" or (cls is not None and depth < 20 and food(parents.get(cls), depth + 1))
-
-    return frozenset(row["label"] for row in load_table("objects") if food(row["class"]))
+    return things_of_class("Food")
 
 
 def chapter_title(chapter: int | None) -> list[str]:

@@ -5,6 +5,8 @@ the position after it, or ``None`` where there is no such phrase.
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 from kg.extract.tokens import Token, vocabulary
@@ -142,6 +144,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
     things: list[str] = []
     start = k
     joined = False  # the last word was 、/及/與: a word that is also an act is a thing here
+    counted: list[str] = []  # vessels written with their number (二敦)
     while True:
         tok = at(tokens, k)
         if tok is None:
@@ -171,6 +174,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
                 joined = True
             continue
         if particle(tok, "numeral"):
+            nxt = at(tokens, k + 1)
+            if nxt is not None and nxt.is_("object") and nxt.label("object") in things_of_class("Vessel"):
+                counted.append(nxt.label("object"))
             k += 1
             continue
         if vocab.particle_has(tok.text, "phrase"):
@@ -182,7 +188,25 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
             k += 1  # 左下綱
             continue
         break
+    if counted and len(things) > len(counted):
+        # 饌黍稷二敦, 饌兩豆菹醢: the counted vessels are what is set out, the
+        # food named beside them is what they hold
+        food = things_of_class("Food")
+        things = [t for t in things if t not in food] or things
     return things, (k if things else start)
+
+
+@functools.lru_cache(maxsize=None)
+def things_of_class(root: str) -> frozenset[str]:
+    """The objects (objects.tsv) whose class is ``root`` or descends from it (classes.tsv)."""
+    from kg.mappings import load_table
+
+    parents = {row["key"]: row["parent"] for row in load_table("classes")}
+
+    def under(cls: str | None, depth: int = 0) -> bool:
+        return cls == root or (cls is not None and depth < 20 and under(parents.get(cls), depth + 1))
+
+    return frozenset(row["label"] for row in load_table("objects") if under(row["class"]))
 
 
 def _thing_follows(tokens: list[Token], k: int, skip: int = 0) -> bool:

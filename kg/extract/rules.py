@@ -94,7 +94,8 @@ define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again.",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
 define("thing-after-act", "objects",
-       "The things right after an act that takes things (the `thing` flag of actions.tsv).",
+       "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
+       "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",
        "取弓于階西")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag).",
