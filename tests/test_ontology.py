@@ -65,7 +65,7 @@ def test_term_tables_are_consistent():
     classes = set(keys)
     assert {row["parent"] for row in load_table("classes") if row["parent"]} <= classes
     flags = {"thing", "person", "person?", "agent-noun", "goal", "command", "content", "speech", "response",
-             "quoted", "complement", "answer"}
+             "quoted", "complement", "answer", "report"}
     for table in ("roles", "objects", "places", "actions"):
         rows = load_table(table)
         assert {row["class"] for row in rows} <= classes, table

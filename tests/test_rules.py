@@ -103,9 +103,31 @@ REPEAT_CASES = {
 }
 
 
+# Rules across passages: rule → (chapter file, words the passage ends with,
+# the first events of the next passage)
+PASSAGE_CASES = {
+    # 少牢饋食禮: the 史 reports the divination to the 主人, who then charges the officers
+    "told-acts-next": ("KR1d0038_016.txt", "以告于主人占曰從", ["主人 戒 to=宗人"]),
+}
+
+
 def test_every_rule_has_a_test():
-    assert set(CASES) | set(REPEAT_CASES) == set(RULES)
+    assert set(CASES) | set(REPEAT_CASES) | set(PASSAGE_CASES) == set(RULES)
     assert not set(CASES) & set(REPEAT_CASES)
+
+
+@pytest.mark.parametrize("name", list(PASSAGE_CASES))
+def test_passage_rule(name):
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    file, words, expected = PASSAGE_CASES[name]
+    doc = read_file(CORPUS / "KR1d0038" / file, None, None)
+    got = extract_events(doc)
+    passage = next(p.index for p in doc.passages if _bare(p.span.norm).endswith(words))
+    following = [e for e in got if e.passage == passage + 1][:len(expected)]
+    assert [compact(e) for e in following] == expected
+    assert all(e.rule_for("agent") == name and e.uncertain for e in following)
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +194,8 @@ def test_the_rule_reads_its_own_example(name):
         parser, got = parse(rule.example, ["主人"])
         assert {"repeats-" + a.how for a in parser.repeat_asks} == {name}
         return
+    if name in PASSAGE_CASES:
+        return  # a rule across passages: its example is the end of the passage before (test_passage_rule)
     text, agent, history = rule.example, CASES[name][1], CASES[name][2]
     parser, got = parse(text, agent, history)
     assert name in {r for _, r in parser.trace} | {r for e in got for r in e.rules}

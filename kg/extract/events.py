@@ -440,7 +440,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.origin_pending = False
             return self.origin
         if self.origin_sentence < 0:
-            return "carried-passage"
+            return self.origin  # carried-passage, or told-acts-next (extract_events)
         if self.origin_sentence == self.sentence:
             return "carried-clause"
         return "carried-sentence"
@@ -556,12 +556,14 @@ def without_title(norm: str, titles: list[str]) -> str:
 def extract_events(doc: Document) -> list[Event]:
     """The events of every 經 passage of a document, in order."""
     agent: list[str] = []
+    origin = "carried-passage"
     history: list[list[str]] = []
     events: list[Event] = []
     asks: list[RepeatAsk] = []
     title = chapter_title(doc.chapter)
     for passage in doc.passages:
         parser = PassageParser(without_title(passage.span.norm, title), agent, history)
+        parser.origin = origin
         for event in parser.run():
             if not event.agents:
                 # An act before any participant is named (陳三鼎于門外 as a rite
@@ -573,7 +575,10 @@ def extract_events(doc: Document) -> list[Event]:
             event.start, event.end = passage.span.original_range(event.i, event.j)
             event.seq = len(events) + 1
             events.append(event)
-        agent = parser.agent
+        agent, origin = parser.agent, "carried-passage"
+        told = told_last(parser)
+        if told:
+            agent, origin = told, "told-acts-next"
         asks += parser.repeat_asks
     resolve(events, asks)
     for event in events:
@@ -581,6 +586,22 @@ def extract_events(doc: Document) -> list[Event]:
         if reason:
             event.uncertain.append(reason)
     return events
+
+
+def told_last(parser: PassageParser) -> list[str]:
+    """The ones told, where a passage ends with a report to them (告, flag
+    report) and whoever reports does nothing else after it but say the words
+    (…以告于主人占曰從): they act next."""
+    reports = [n for n, e in enumerate(parser.events) if e.recipients and "report" in parser.vocab.flags(e.action)]
+    if not reports:
+        return []
+    report = parser.events[reports[-1]]
+    after = parser.events[reports[-1] + 1:]
+    if set(report.recipients) & set(report.agents) or any(e.agents != report.agents for e in after):
+        return []
+    if any(e.action not in ("曰", "占") and "speech" not in parser.vocab.flags(e.action) for e in after):
+        return []
+    return list(report.recipients)
 
 
 # The walk's dispatch: the word rules' handlers, in the order they are tried.

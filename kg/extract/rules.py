@@ -84,6 +84,10 @@ define("carried-sentence", "agent",
 define("carried-passage", "agent",
        "No subject written in the passage: the agent carried from the passage before (a guess to review).",
        "升自西階")
+define("told-acts-next", "agent",
+       "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
+       "subject are the one told's (a guess to review).",
+       "以告于主人占曰從")
 define("both-after-all", "agent",
        "皆 after two alternating subjects means both (主人…賓…皆揖).",
        "主人阼階上再拜賓西階上答再拜皆揖")
