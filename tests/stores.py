@@ -4,7 +4,6 @@ the Oxigraph server (PyPI ``oxigraph``) and Virtuoso Open Source 7 (Debian
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import time
 from contextlib import contextmanager
@@ -13,11 +12,9 @@ from pathlib import Path
 import pytest
 import requests
 
+from kg.publish.abuse import free_port
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+
 
 
 def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:

@@ -237,3 +237,20 @@ def test_kg_abuse_command_runs_and_stops_by_itself(built):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "5xx other than 503, or no answer: 0" in result.stdout and "outbound connections" in result.stdout
     assert time.monotonic() - started < 120
+
+
+def test_servers_started_for_tests_get_a_port_outside_the_ephemeral_range():
+    """Regression (CI, 2026-11-23): a port taken by bind(0) is an ephemeral
+    port, which the polls waiting for a loading server can take by
+    connecting to themselves; kg serve then failed with 'Address already in
+    use'. free_port picks below Linux's ephemeral range and checks it is free."""
+    import socket
+
+    from kg.publish.abuse import free_port
+
+    low, high = map(int, open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
+    ports = {free_port() for _ in range(20)}
+    assert all(p < low or p > high for p in ports) and len(ports) > 1
+    port = ports.pop()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", port))  # it was free

@@ -221,12 +221,30 @@ class Sampler:
                         self.peak_worker = max(self.peak_worker, child.memory_info().rss)
 
 
+def free_port() -> int:
+    """A free port of 127.0.0.1 below Linux's ephemeral range (32768–60999).
+
+    A port the kernel hands out (bind to 0) is one of the ephemeral ports,
+    which outgoing connections also take: while a server loads its store,
+    the polls that wait for it can connect from that very port to itself
+    (TCP self-connect) and hold it, and the server's bind then fails with
+    "Address already in use" (seen once in CI)."""
+    rng = random.SystemRandom()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port of 127.0.0.1 between 20000 and 32000")
+
+
 @contextlib.contextmanager
 def served(dist: Path, store: Path, options: list[str]):
     """``kg serve`` on a free port of 127.0.0.1; yields (url, pid)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     log = tempfile.TemporaryFile()
     process = subprocess.Popen([sys.executable, "-m", "kg.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
                                 "--dist", str(dist), "--store", str(store), *options],
