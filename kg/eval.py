@@ -77,19 +77,28 @@ def load_gold(path: Path) -> list[dict]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def score(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
-    """Micro scores of ``predicted`` (dicts with doc, start, end and the event
-    fields) against the gold passages."""
+def _by_passage(predicted: Iterable[dict], gold: list[dict]) -> list[list[dict]]:
+    """The predicted events that lie inside each gold passage, by offsets."""
+    found: list[list[dict]] = [[] for _ in gold]
     by_doc: dict[str, list[tuple[int, int, int]]] = {}
     for n, passage in enumerate(gold):
         by_doc.setdefault(passage["doc"], []).append((passage["start"], passage["end"], n))
-    pred_units: list[dict[str, Counter]] = [{m: Counter() for m in MEASURES} for _ in gold]
     for event in predicted:
         for start, end, n in by_doc.get(event["doc"], []):
             if start <= int(event["start"]) and int(event["end"]) <= end:
-                for measure, items in units(event).items():
-                    pred_units[n][measure].update(items)
+                found[n].append(event)
                 break
+    return found
+
+
+def score(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
+    """Micro scores of ``predicted`` (dicts with doc, start, end and the event
+    fields) against the gold passages."""
+    pred_units: list[dict[str, Counter]] = [{m: Counter() for m in MEASURES} for _ in gold]
+    for n, events in enumerate(_by_passage(predicted, gold)):
+        for event in events:
+            for measure, items in units(event).items():
+                pred_units[n][measure].update(items)
     scores = {m: Score() for m in MEASURES}
     for n, passage in enumerate(gold):
         gold_units = {m: Counter() for m in MEASURES}
@@ -107,15 +116,7 @@ def misses(predicted: Iterable[dict], gold: list[dict]) -> list[tuple[dict, list
     """Per gold passage whose whole events differ: (passage, the gold events
     not predicted, the predicted events not in the gold), each event as the
     tuple :func:`units` scores, so a rule writer sees what to change."""
-    predicted_by_passage: list[list[dict]] = [[] for _ in gold]
-    by_doc: dict[str, list[tuple[int, int, int]]] = {}
-    for n, passage in enumerate(gold):
-        by_doc.setdefault(passage["doc"], []).append((passage["start"], passage["end"], n))
-    for event in predicted:
-        for start, end, n in by_doc.get(event["doc"], []):
-            if start <= int(event["start"]) and int(event["end"]) <= end:
-                predicted_by_passage[n].append(event)
-                break
+    predicted_by_passage = _by_passage(predicted, gold)
     found = []
     for n, passage in enumerate(gold):
         want = Counter(units(e)["event"][0] for e in passage["events"])

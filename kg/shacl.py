@@ -94,14 +94,14 @@ def relevant_triples(statements: Iterable[Quad | Triple], shapes: rdflib.Graph) 
     loading statements. tests/test_shapes.py holds this filtered run to the
     unfiltered pySHACL verdict on every constraint."""
     SH = "http://www.w3.org/ns/shacl#"
-    if any(str(p).startswith(SH) and str(p)[len(SH):] in _WHOLE_NODE for _, p, _ in shapes) or \
-            any(str(o) == SH + "SPARQLConstraint" for o in shapes.objects()):
+    used = {str(n) for triple in shapes for n in triple if isinstance(n, rdflib.URIRef)}
+    if any(SH + name in used for name in _WHOLE_NODE):
         return None
-    named = {NamedNode(str(n)) for triple in shapes for n in triple if isinstance(n, rdflib.URIRef)}
+    named = {NamedNode(iri) for iri in used}
     named |= {RDF_TYPE, SUBCLASS_OF}
-    statements = list(statements)
+    statements = statements if isinstance(statements, list) else list(statements)
     triples = statements if not statements or isinstance(statements[0], Triple) else \
-        list(dict.fromkeys(s.triple for s in statements))  # one graph's triples are already each once
+        list(dict.fromkeys(s.triple for s in statements))  # quads: a triple of several graphs once
     parents: dict = defaultdict(list)
     for t in triples:
         if t.predicate == SUBCLASS_OF:

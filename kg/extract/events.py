@@ -16,7 +16,6 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
-
 from kg.extract.context import Surroundings
 from kg.extract.event import Event
 from kg.extract.phrases import (
@@ -509,11 +508,15 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if after > 0 and self.t[after - 1].j > event.j and not self.t[after - 1].punct:
             event.j = self.t[after - 1].j
 
+    def sentence_last(self) -> Event | None:
+        """The last event of the sentence being read, if it has one."""
+        return self.events[-1] if len(self.events) > self.sentence_from else None
+
     def flush(self) -> None:
         """A facing with no act after it in its clause goes to the act before,
         unless another participant was named since (將冠者…在房中，南面). A
         place written before no act is dropped."""
-        last = self.events[-1] if len(self.events) > self.sentence_from else None
+        last = self.sentence_last()
         if last is not None and self.facing and last.facing is None and not self.facing_after_role:
             last.facing = self.facing
             last.mark("facing", "facing-after-act")

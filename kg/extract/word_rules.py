@@ -70,7 +70,7 @@ class WordRules:
     def rule_facing(self, k, tok, kind):
         if not tok.is_("facing"):
             return None
-        last = self.events[-1] if len(self.events) > self.sentence_from else None
+        last = self.sentence_last()
         nxt = at(self.t, k + 1)
         if (last is not None and last.facing is None and not self.role_since and particle(nxt, "manner")
                 and self.vocab.particle_value(nxt.text, "repeats") is None):
