@@ -95,7 +95,8 @@ REPEAT_CASES = {
     "repeats-last": ("KR1d0038_001.txt", "宿贊冠者一人亦如之", ["主人 宿 to=贊冠者 -> 主人 宿 to=賓"]),
     # 鄉射禮: the second round, 一耦揖升如初 — as the first pair did in the first round
     "repeats-first": ("KR1d0038_005.txt", "司射猶挾一個以進作上射如初一耦揖升如初",
-                      ["司射 挾 obj=矢 -> 衆賓 挾 obj=矢", "司射 作 to=上射 -> 司射 作", "耦 揖 -> 耦 揖",
+                      ["司射 挾 obj=矢 -> 衆賓 挾 obj=矢", "司射 進 -> 衆賓 進 at=堂西", "司射 作 to=上射 -> 司射 作",
+                       "耦 揖 -> 耦 揖",
                        "耦 升 -> 耦 升"]),
     # 鄉射禮: the 賓 washes his hands as the host did
     "repeats-named": ("KR1d0038_005.txt", "主人拜洗賓答拜興降盥如主人之禮",

@@ -47,8 +47,25 @@ class Surroundings:
 
     def noun_here(self, k: int) -> bool:
         """洗, 決: the thing, not the act, before a direction (洗南) or after a
-        preposition."""
+        preposition. A thing used as a verb (筵, 尊: flag noun-act) is the act
+        only where a 于 phrase follows it, at once or after what it sets out
+        (筵于奧, 尊兩甒于房戶之間); elsewhere it is the thing (升筵)."""
         prev = at(self.t, k - 1)
         if particle(prev, "preposition"):
             return True
+        tok = self.t[k]
+        if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
+            return not self.place_phrase_follows(k + 1)
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None
+
+    def place_phrase_follows(self, k: int, within: int = 3) -> bool:
+        """A 于/於 phrase at k, or after at most ``within`` numerals and things."""
+        for n in range(k, k + within + 1):
+            tok = at(self.t, n)
+            if tok is None or tok.punct:
+                return False
+            if particle(tok, "preposition") and tok.text in ("于", "於"):
+                return True
+            if not (particle(tok, "numeral") or (tok.is_("object") and not tok.is_("action"))):
+                return False
+        return False

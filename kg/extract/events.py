@@ -190,6 +190,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
         found = read_place(self.t, k + 1)
+        if found is None and particle(nxt, "numeral") and at(self.t, k + 2) is not None \
+                and at(self.t, k + 2).is_("object"):
+            found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
         if found is None:
             return k + 1
         phrase, after = found
@@ -276,8 +279,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             last = self.clause
             after_pronoun = at(self.t, k - 1) is not None and at(self.t, k - 1).text == "之"
             if things and last is not None and not last.objects and self.right_after_act(k) \
-                    and (after_pronoun or not self.act_at(after)):
-                # V之以X belongs to V even where an act follows (飾之以布維之以索)
+                    and (after_pronoun or not self.act_at(after) or self.own_instrument(after)):
+                # V之以X belongs to V even where an act follows (飾之以布維之以索); so
+                # does V以X where the act after has its own 以 (相見以鴈飾之以布)
                 last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
                 last.mark("objects", "instrument")
                 self.extend(last, after)
@@ -285,9 +289,17 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             if things:
                 self.wait_things(things, "instrument")
                 return after
-        if nxt is not None and nxt.is_("action") and self.act_at(k + 2):
-            return k + 2
+        if nxt is not None and nxt.is_("action") and self.act_at(k + 2) \
+                and self.vocab.flags(nxt.label("action")) & {"command", "content"}:
+            return k + 2  # 以命升賓: the command is a warrant, no act (以擊筮: strikes it)
         return k + 1
+
+    def own_instrument(self, k: int) -> bool:
+        """The act at k takes its own 以 phrase (飾之以布, 飾以布)."""
+        n = k + 1
+        if at(self.t, n) is not None and at(self.t, n).text == "之":
+            n += 1
+        return self.act_at(k) and particle(at(self.t, n), "instrument")
 
     def right_after_act(self, k: int) -> bool:
         """Token k follows the last act at once, or after its pronoun 之."""
@@ -307,6 +319,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.skip = self.neg = False
             return k + 1
         flags = self.vocab.flags(label)
+        ended = self.ends_here(k, flags)
+        if ended is not None:
+            self.neg = False
+            return ended
         event = self.new_event(label, tok, rule)
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is not None and self.events and self.events[-1].action == before:
@@ -343,6 +359,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
                 self.verb_end = after = self.content_end(after, event, bool(event.recipients))
                 self.repeat_in_content(start, after)
             return after
+        if "stops" in flags and self.act_at(after):  # 止哭: what is stopped is no act of its own
+            return self.finish(event, after + 1)
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
@@ -363,6 +381,21 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.not_to_oneself(event)
             self.initiator_again(event)
         return self.finish(event, after)
+
+    def ends_here(self, k: int, flags: set[str]) -> int | None:
+        """Where the act at k is no event, the index after what is skipped:
+        an act that has ended (哭止: the act and 止, flag stops), 止 before no
+        act and no place (爵止), an act that goes somewhere with no goal
+        written (不盡, flag goal-only); else None."""
+        nxt = at(self.t, k + 1)
+        if "stops" in flags:  # 止哭, 止于門外: stopping something, or at a place
+            return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) else k + 1
+        if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
+                and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
+            return k + 2
+        if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
+            return k + 1
+        return None
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:
         """An event of the act at ``tok`` with what is waiting (agent, negation,

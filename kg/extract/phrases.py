@@ -82,7 +82,11 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
                need_direction: bool = False) -> tuple[PlacePhrase, int] | None:
     """A place phrase: a head word and the directions after it
     (西階上, 三耦之南, 門內霤, 豐上); 之 and spaces are dropped from the label."""
+    between = _between(tokens, k, heads)
+    if between is not None:
+        return between
     head = at(tokens, k)
+    start = k
     lead = ""
     if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
         lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
@@ -112,9 +116,42 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         k += 1
     if need_direction and not directions:
         return None
-    if kind == "object" and vocabulary().particle_has(directions, "hand") and at(tokens, k) is not None and at(tokens, k).is_("action"):
-        return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
+    act = k + 1 if particle(at(tokens, k), "adverb") else k  # 右兼執韇
+    if kind in ("object", "role") and vocabulary().particle_has(directions, "hand") and at(tokens, act) is not None \
+            and at(tokens, act).is_("action") and not particle(at(tokens, start - 1), "preposition"):
+        # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶; 史左執筮: the
+        # 史 holds it in his left hand (坐于賓右 is still a place)
+        return None
     return PlacePhrase(label + directions, kind, label, bool(directions)), k
+
+
+def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[PlacePhrase, int] | None:
+    """X Y (之)間, 兩X(之)間: the place between two things (房戶之間 → 房戶間,
+    兩階之間 → 階間, as 兩楹間 → 楹間: GUIDELINES 6)."""
+    def head_at(n: int) -> tuple[str, str] | None:
+        tok = at(tokens, n)
+        if tok is None or tok.is_("role"):
+            return None
+        kind = next((h for h in heads if h != "role" and tok.is_(h)), None)
+        return (kind, tok.label(kind)) if kind else None
+
+    first = at(tokens, k)
+    if particle(first, "numeral") and first.text == "兩":
+        one = head_at(k + 1)
+        if one is None:
+            return None
+        kind, label, m = one[0], one[1], k + 2
+    else:
+        one, two = head_at(k), head_at(k + 1)
+        if one is None or two is None:
+            return None
+        kind, label, m = one[0], one[1] + two[1], k + 2
+    if genitive(at(tokens, m)):
+        m += 1
+    end = at(tokens, m)
+    if end is None or end.text != "間" or not particle(end, "direction"):
+        return None
+    return PlacePhrase(label + "間", kind, label, True), m + 1
 
 
 def split_facing(tokens: list[Token], k: int) -> None:
@@ -180,6 +217,11 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
             k += 1
             continue
         if vocab.particle_has(tok.text, "phrase"):
+            nxt = at(tokens, k + 1)
+            if not things and nxt is not None and nxt.is_("object") and not nxt.is_("role") \
+                    and read_place(tokens, k + 1, heads=("object",), need_direction=True) is None:
+                k += 1  # 辭其贄: the thing is written, 其 only says whose
+                continue
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)

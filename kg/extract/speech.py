@@ -85,6 +85,8 @@ class SpeechReading:
                 return first, tok.i, m + 1
             if tok.i >= first + 2 and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
                 return first, tok.i, m
+            if tok.i > first and tok.is_("facing") and self.act_index(m) is not None:
+                return first, tok.i, m  # 史曰諾西面于門西抽下韇: a facing and an act are told, not said
             m += 1
         return first, len(self.norm), m
 
