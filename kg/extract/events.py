@@ -386,7 +386,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         """Where the act at k is no event, the index after what is skipped:
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
         act and no place (爵止), an act that goes somewhere with no goal
-        written (不盡, flag goal-only); else None."""
+        written (不盡, flag goal-only), the purpose of a bow (拜至, flag
+        purpose); else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外: stopping something, or at a place
             return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) else k + 1
@@ -395,6 +396,11 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return k + 2
         if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
             return k + 1
+        prev = at(self.t, k - 1)
+        if "purpose" in flags and prev is not None and prev.is_("action") \
+                and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
+                and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0):
+            return k + 1  # 拜至: what the bow is for
         return None
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:

@@ -96,6 +96,12 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     label = lead + head.label(kind)
     k += 1
     directions = ""
+    facing = at(tokens, k)
+    if kind == "place" and facing is not None and facing.is_("facing") and len(facing.text) == 3 \
+            and (facing.text[0] == label[0] or particle(at(tokens, start - 1), "preposition")):
+        # 東楹東北面, 于門東北面: the place's direction, then the facing (東楹東 +
+        # 北面); 降階東北面 faces north-east
+        split_facing(tokens, k)
     if genitive(at(tokens, k)):
         split_facing(tokens, k + 1)
         after = at(tokens, k + 1)
@@ -145,13 +151,15 @@ def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[Place
         one, two = head_at(k), head_at(k + 1)
         if one is None or two is None:
             return None
-        kind, label, m = one[0], one[1] + two[1], k + 2
+        kind, label, m = one[0], one[1], k + 2
     if genitive(at(tokens, m)):
         m += 1
     end = at(tokens, m)
     if end is None or end.text != "間" or not particle(end, "direction"):
         return None
-    return PlacePhrase(label + "間", kind, label, True), m + 1
+    other = two[1] if not particle(first, "numeral") else ""
+    # named from the first of the two things (relativeTo it); the other is in the label
+    return PlacePhrase(label + other + "間", kind, label, True), m + 1
 
 
 def split_facing(tokens: list[Token], k: int) -> None:

@@ -140,7 +140,25 @@ def tokenize(norm: str) -> list[Token]:
             form = norm[i:i + n]
         tokens.append(Token(i, i + n, form, dict(readings), form in vocab.subject_only))
         i += n
-    return tokens
+    return _assistants(tokens)
+
+
+ASSISTANT = "贊者"
+
+
+def _assistants(tokens: list[Token]) -> list[Token]:
+    """A role written right before 贊者 names whose assistant he is: one
+    participant, X贊者 (司士贊者, 婦贊者: GUIDELINES 13, roles as written),
+    not two (主人之贊者, with 之, stays the 贊者)."""
+    out: list[Token] = []
+    for tok in tokens:
+        last = out[-1] if out else None
+        if (tok.text == ASSISTANT and tok.is_("role") and last is not None and last.is_("role")
+                and last.j == tok.i and not last.label("role").endswith(ASSISTANT)):
+            out[-1] = Token(last.i, tok.j, last.text + tok.text, {"role": last.label("role") + ASSISTANT})
+            continue
+        out.append(tok)
+    return out
 
 
 # A noun phrase in 者 before an act names a participant the tables may not

@@ -82,14 +82,23 @@ def place_english(label: str, head_kind: str, head: str) -> str | None:
     whole = _glosses().get(("place", label))
     if whole or not label.startswith(head):
         return whole
-    template = _glosses().get(("direction", label[len(head):]))
+    rest = label[len(head):]
+    template = _glosses().get(("direction", rest))
     head_en = english(head_kind, head)
-    if template is None or not head_en:
+    if not head_en:
         return None
-    # "the" before a common noun (basin, guest), not before a name (Fubu)
-    if not (head_en.startswith("the ") or head_en[0].isupper()):
-        head_en = "the " + head_en
-    return template.format(head_en)
+    other = rest[:-1] if rest.endswith("間") else ""
+    other_en = next((english(kind, other) for kind in ("place", "object") if other and english(kind, other)), None)
+    if other_en:  # 房戶間: between two things, named from the first
+        return f"between {_the(head_en)} and {_the(other_en)}"
+    if template is None:
+        return None
+    return template.format(_the(head_en))
+
+
+def _the(noun: str) -> str:
+    """"the" before a common noun (basin, guest), not before a name (Fubu)."""
+    return noun if noun.startswith("the ") or noun[0].isupper() else "the " + noun
 
 
 class TermGraph:
