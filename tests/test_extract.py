@@ -330,3 +330,80 @@ def test_an_act_before_a_participant_in_zhe_is_not_part_of_it():
 ])
 def test_counted_vessels_hold_the_food_named_beside_them(text, expected):
     assert [compact(e) for e in PassageParser(text, ["主人"], None).run()] == expected
+
+
+# --- 2026-11-25: patterns from the blind sets (tests/data/blind-README.md) ----------
+
+def test_the_gift_is_kept_as_written():
+    """贄 and 摯 are the same gift, each kept as the text writes it (as roles are)."""
+    assert events("賓奉贄入門左") == ["賓 奉 obj=贄", "賓 入 at=門左"]
+    assert events("執摯至下", ["臣"])[0] == "臣 執 obj=摯"
+
+
+def test_a_thing_used_as_a_verb_before_a_place_phrase():
+    """筵于奧, 尊兩甒于房戶之間: the mat and the wine jar as acts (flag noun-act);
+    升筵 still goes to the mat."""
+    assert events("司宮筵于奧") == ["司宮 筵 at=奧"]
+    assert events("司宮尊兩甒于房戶之間") == ["司宮 尊 obj=甒 at=房戶間"]
+    assert events("主人升筵") == ["主人 升 at=席"]
+
+
+def test_stopping_and_ended_acts():
+    """哭止: the wailing has ended, no event; 止哭 is 止 (what is stopped is no
+    act); 止于堂西 stops at a place; 不盡 (does not drain it) is no act of going."""
+    assert events("祝入哭止") == ["祝 入"]
+    assert events("祝升止哭") == ["祝 升", "祝 止"]
+    assert events("司射遂止于堂西") == ["司射 止 at=堂西"]
+    assert events("祝取奠觶祭亦如之不盡益反奠之") == ["祝 取", "祝 奠 obj=觶", "祝 祭", "祝 奠"]
+    assert events("升自西階盡階", ["釋獲者"]) == ["釋獲者 升 at=西階", "釋獲者 盡 at=階"]
+
+
+def test_a_thing_after_qi_is_the_object():
+    """辭其贄: 其 says whose; the gift is written. 其餘 still names nothing."""
+    assert events("大夫終辭其贄") == ["大夫 辭 obj=贄"]
+    assert events("主人復見之以其贄") == ["主人 見 obj=贄"]
+    assert events("公取其餘") == ["公 取"]
+
+
+def test_each_act_keeps_its_own_instrument():
+    """相見以鴈飾之以布維之以索: the goose is what one visits with, the cloth
+    what it is wrapped in, the cord what ties it."""
+    assert events("下大夫相見以鴈飾之以布維之以索") == ["大夫 見 obj=鴈", "大夫 飾 obj=布", "大夫 維 obj=索"]
+    assert events("史兼執筮以擊筮") == ["史 執 obj=筮", "史 擊 obj=筮"]
+
+
+def test_a_hand_after_a_role_is_no_place():
+    """史左執筮: the 史 holds it in his left hand; 坐于賓右 is a place."""
+    assert events("史左執筮右抽上韇") == ["史 執 obj=筮", "史 抽 obj=韇"]
+    assert events("主人坐于賓右奠爵")[0] == "主人 坐 at=賓右"
+
+
+def test_an_assent_ends_at_a_facing_and_an_act():
+    assert events("史曰諾西面于門西抽下韇") == ["史 曰 曰諾", "史 抽 obj=韇 at=門西 西面"]
+
+
+def test_places_between_two_things_and_counted_vessels():
+    assert events("主人坐奠爵于兩階之間") == ["主人 坐", "主人 奠 obj=爵 at=階間"]
+    assert events("雍人倫膚九實于一鼎") == ["雍人 倫 obj=膚", "雍人 實 at=鼎"]
+
+
+def test_the_assistant_of_a_role_is_one_participant():
+    assert events("司士贊者亦合執二俎以從") == ["司士贊者 執 obj=俎", "司士贊者 從"]
+    assert events("婦贊者執昌菹醢以授主婦") == ["婦贊者 執 obj=菹|醢", "婦贊者 授 to=主婦"]
+
+
+def test_a_place_direction_before_a_facing():
+    """東楹東北面: east of the east pillar, facing north (the direction repeats
+    the place's); 降階東北面: down the steps, facing north-east."""
+    assert events("主人東楹東北面拜至") == ["主人 拜 at=東楹東 北面"]
+    assert events("侯氏降階東北面再拜") == ["侯氏 降 at=階", "侯氏 再拜 東北面"]
+    assert events("再拜至于階", ["使者"]) == ["使者 再拜", "使者 至 at=階"]
+
+
+def test_a_form_of_address_names_no_one():
+    assert events("天子曰伯父女順命于王所") == ["天子 曰 曰伯父女順命于王所"]
+
+
+def test_yong_as_an_instrument_only_before_an_act():
+    assert events("侯氏用束帛乘馬儐使者") == ["侯氏 儐 obj=束帛|馬 to=使者"]
+    assert events("贄冬用雉夏用腒左頭奉之", ["賓"]) == ["賓 奉"]

@@ -276,6 +276,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             k, nxt = k + 2, at(self.t, k + 3)  # 以所執餘獲: the thing held
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
+            prev = at(self.t, k - 1)
+            if things and self.vocab.particle_has(self.t[k].text, "next-act") and (
+                    not self.act_at(after) or not (prev is None or prev.punct or prev.is_("role"))):
+                return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause
             after_pronoun = at(self.t, k - 1) is not None and at(self.t, k - 1).text == "之"
             if things and last is not None and not last.objects and self.right_after_act(k) \

@@ -13,7 +13,7 @@ from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END
 
 # Particle kinds that are no event and take nothing (particles.tsv).
-NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite")
+NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite", "address")
 RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
@@ -142,8 +142,8 @@ class WordRules:
             self.ask_repeat(RepeatAsk(how, []))
         return k + 1
 
-    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之 and rite names: no event "
-               "(北上, 如初, 大射之儀).", "大射之儀")
+    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之, rite names and forms of "
+               "address: no event (北上, 如初, 大射之儀, 伯父).", "大射之儀")
     def rule_no_event_word(self, k, tok, kind):
         return k + 1 if kind in NO_EVENT_KINDS else None
 
