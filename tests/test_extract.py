@@ -407,3 +407,20 @@ def test_a_form_of_address_names_no_one():
 def test_yong_as_an_instrument_only_before_an_act():
     assert events("侯氏用束帛乘馬儐使者") == ["侯氏 儐 obj=束帛|馬 to=使者"]
     assert events("贄冬用雉夏用腒左頭奉之", ["賓"]) == ["賓 奉"]
+
+
+def test_a_victim_before_a_thing_says_whose_it_is():
+    """羊俎, 羊肉湆, 羊燔: the head is the stand, the broth, the roast; a list
+    of victims (升羊豕魚) is a list, and the tripods they go into are where."""
+    assert events("賓長設羊俎于豆南") == ["賓長 設 obj=俎 at=豆南"]
+    assert events("司馬羞羊肉湆") == ["司馬 羞 obj=肉湆"]
+    assert events("乃升羊豕魚三鼎", ["司馬"]) == ["司馬 升 obj=羊|豕|魚 at=鼎"]
+
+
+def test_lengthwise_is_an_act_or_a_manner():
+    """縮一燔于俎上: lays it lengthwise; 縮執俎: holds it lengthwise (flag manner-before-act)."""
+    assert events("次賓縮執俎縮一燔于俎上") == ["次賓 執 obj=俎", "次賓 縮 obj=燔 at=俎上"]
+
+
+def test_the_far_end_of_the_mat():
+    assert events("尸席末坐啐酒")[0] == "尸 坐 at=席末"

@@ -244,10 +244,17 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         last = self.clause
         if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
                 and self.vocab.action_class.get(last.action) == "Movement":
-            things, after = read_things(self.t, k)  # 升羊右胖, 又升魚腊: what is carried up, not where
+            things, after = read_things(self.t, k, vessels_hold=False)  # 升羊右胖, 又升魚腊: what is carried up
             side = read_place(self.t, k, heads=("object",), need_direction=True)
             if not things and side is not None:
                 things, after = [tok.label("object")], side[1]  # 羊右(胖): the victim's right side
+            carried = [t for t in things if t in carried_things()]
+            if carried and carried != things and last.place is None:
+                # 升羊豕魚三鼎: the victims go up into the tripods (counted vessels)
+                vessel = next(t for t in things if t not in carried)
+                last.place = PlacePhrase(vessel, "object", vessel, False)
+                last.mark("place", "thing")
+                things = carried
             if things and after > k:
                 last.objects = things
                 last.mark("objects", "thing")
@@ -391,13 +398,16 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
         act and no place (爵止), an act that goes somewhere with no goal
         written (不盡, flag goal-only), the purpose of a bow (拜至, flag
-        purpose); else None."""
+        purpose), a manner word before an act (縮執, flag manner-before-act);
+        else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外: stopping something, or at a place
             return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) else k + 1
         if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
                 and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
             return k + 2
+        if "manner-before-act" in flags and self.act_at(k + 1):
+            return k + 1  # 縮執: holds it lengthwise
         if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
             return k + 1
         prev = at(self.t, k - 1)

@@ -182,7 +182,7 @@ def _list_goes_on(tokens: list[Token], k: int) -> bool:
     return more > 0 and particle(at(tokens, k), "preposition")
 
 
-def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list[str], int]:
+def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
     vocab = vocabulary()
@@ -212,6 +212,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
             things.append(tok.label("object"))
             k += 1
             nxt = at(tokens, k)
+            if things[-1] in things_of_class("Victim") and nxt is not None and nxt.is_("object") \
+                    and not nxt.is_("role") and nxt.label("object") not in things_of_class("Victim"):
+                things.pop()  # 羊俎, 羊肉湆, 羊燔: the victim says whose; the head is the thing
             if genitive(nxt) and _thing_follows(tokens, k + 1):
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):
@@ -238,7 +241,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False) -> tuple[list
             k += 1  # 左下綱
             continue
         break
-    if counted and len(things) > len(counted):
+    if vessels_hold and counted and len(things) > len(counted):
         # 饌黍稷二敦, 饌兩豆菹醢: the counted vessels are what is set out, the
         # food named beside them is what they hold
         food = things_of_class("Food")
