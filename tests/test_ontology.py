@@ -65,7 +65,10 @@ def test_term_tables_are_consistent():
     classes = set(keys)
     assert {row["parent"] for row in load_table("classes") if row["parent"]} <= classes
     flags = {"thing", "person", "person?", "agent-noun", "goal", "command", "content", "speech", "response",
-             "quoted", "complement", "answer", "report"}
+             "quoted", "complement", "answer", "report", "noun-act", "goal-only", "stops", "purpose",
+             "manner-before-act", "receives"}
+    header = (ROOT / "mappings" / "actions.tsv").read_text(encoding="utf-8").split("\nlabel\t")[0]
+    assert all(f"#   {flag} " in header for flag in flags), "every grammar flag is documented in actions.tsv"
     for table in ("roles", "objects", "places", "actions"):
         rows = load_table(table)
         assert {row["class"] for row in rows} <= classes, table

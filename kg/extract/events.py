@@ -288,7 +288,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
                     not self.act_at(after) or not (prev is None or prev.punct or prev.is_("role"))):
                 return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause
-            after_pronoun = at(self.t, k - 1) is not None and at(self.t, k - 1).text == "之"
+            before = at(self.t, k - 1)
+            # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
+            after_pronoun = before is not None and (before.text == "之" or (
+                last is not None and before.is_("role") and before.label("role") in last.recipients))
             if things and last is not None and not last.objects and self.right_after_act(k) \
                     and (after_pronoun or not self.act_at(after) or self.own_instrument(after)):
                 # V之以X belongs to V even where an act follows (飾之以布維之以索); so
@@ -313,13 +316,16 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         return self.act_at(k) and particle(at(self.t, n), "instrument")
 
     def right_after_act(self, k: int) -> bool:
-        """Token k follows the last act at once, or after its pronoun 之."""
+        """Token k follows the last act at once, or after its pronoun 之, or
+        after the ones it is directed at (賜侯氏以車服)."""
         prev = at(self.t, k - 1)
         if prev is not None and prev.text == "之" and not prev.readings.get("action"):
             k -= 1
         before = at(self.t, k - 1)
-        return (self.clause is not None and before is not None and not before.punct and self.verb_token < k
-                and before.i <= self.t[self.verb_token].j)
+        if self.clause is None or before is None or before.punct or self.verb_token >= k:
+            return False
+        recipients = self.clause.recipients and before.is_("role") and before.label("role") in self.clause.recipients
+        return before.i <= self.t[self.verb_token].j or (recipients and before.j <= self.clause.j)
 
     # --- acts ---------------------------------------------------------------
 
@@ -391,6 +397,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if not written_subject:
             self.not_to_oneself(event)
             self.initiator_again(event)
+            self.gift_answered(event)
         return self.finish(event, after)
 
     def ends_here(self, k: int, flags: set[str]) -> int | None:
@@ -537,6 +544,22 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.agent = list(initiator)
             self.set_origin("initiator-again", pending=False)
             event.mark("agent", "initiator-again", replace=True)
+
+    def gift_answered(self, event: Event) -> None:
+        """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
+        answers it (goes to meet, bows, receives) where no subject is written."""
+        if len(self.events) < 2 or len(self.events) - 1 <= self.sentence_from:
+            return
+        gift = self.events[-2]
+        if (self.vocab.action_class.get(gift.action) != "Offering" or not gift.recipients
+                or "receives" not in self.vocab.flags(event.action)
+                or gift.agents != event.agents or set(gift.recipients) & set(event.agents)
+                or set(event.recipients) & set(gift.recipients)):
+            return
+        event.agents = list(gift.recipients)
+        self.agent = list(gift.recipients)
+        self.set_origin("gift-answered", pending=False)
+        event.mark("agent", "gift-answered", replace=True)
 
     def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
         roles, after = read_roles(self.t, k)

@@ -97,6 +97,11 @@ define("not-to-oneself", "agent",
 define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again.",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
+define("gift-answered", "agent",
+       "After a gift to someone (賜, 獻, 致: class Offering) in the same sentence, the next act of "
+       "receiving with no subject written (迎, 拜受, 受: flag receives) is the one given to's, where it is "
+       "not directed at him (a guess to review).",
+       "天子賜侯氏以車服迎于外門外再拜")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",

@@ -140,31 +140,13 @@ def tokenize(norm: str) -> list[Token]:
             form = norm[i:i + n]
         tokens.append(Token(i, i + n, form, dict(readings), form in vocab.subject_only))
         i += n
-    return _assistants(tokens)
-
-
-ASSISTANT = "贊者"
-
-
-def _assistants(tokens: list[Token]) -> list[Token]:
-    """A role written right before 贊者 names whose assistant he is: one
-    participant, X贊者 (司士贊者, 婦贊者: GUIDELINES 13, roles as written),
-    not two (主人之贊者, with 之, stays the 贊者)."""
-    out: list[Token] = []
-    for tok in tokens:
-        last = out[-1] if out else None
-        if (tok.text == ASSISTANT and tok.is_("role") and last is not None and last.is_("role")
-                and last.j == tok.i and not last.label("role").endswith(ASSISTANT)):
-            out[-1] = Token(last.i, tok.j, last.text + tok.text, {"role": last.label("role") + ASSISTANT})
-            continue
-        out.append(tok)
-    return out
+    return tokens
 
 
 # A noun phrase in 者 before an act names a participant the tables may not
 # know (冠者, 卦者, 執冠者 "the one who holds the cap"); not after 所 (所卦者
 # is a thing) and not in a definition (…者也).
-NOT_AGENTIVE_START = set("所凡其是此若則不之而以")
+NOT_AGENTIVE_START = set("所凡其是此若則不之而以也")
 
 
 def agentive_noun(norm: str, i: int) -> int | None:
@@ -181,7 +163,7 @@ def agentive_noun(norm: str, i: int) -> int | None:
         if not all("\u3400" <= c <= "\u9fff" for c in chunk):
             return None
         if chunk[-1] == "者":
-            if "者" in chunk[:-1] or "之" in chunk or (end < len(norm) and norm[end] in "也乎矣"):
+            if "者" in chunk[:-1] or any(c in chunk for c in "之曰也") or (end < len(norm) and norm[end] in "也乎矣"):
                 return None
             if _only_acts(chunk[:-1]):
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name
