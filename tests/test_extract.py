@@ -424,3 +424,16 @@ def test_lengthwise_is_an_act_or_a_manner():
 
 def test_the_far_end_of_the_mat():
     assert events("尸席末坐啐酒")[0] == "尸 坐 at=席末"
+
+
+def test_zhu_is_it_to():
+    """謁諸天子: 諸 (之於) — the one after it is told."""
+    assert events("擯者謁諸天子") == ["擯者 謁 to=天子"]
+
+
+def test_what_is_given_to_him():
+    """儐之束帛乘馬, 授之爵: 之 is the one given to, the things are given;
+    公設之 and 賓受之 name nothing."""
+    assert events("儐之束帛乘馬", ["侯氏"]) == ["侯氏 儐 obj=束帛|馬"]
+    assert events("公設之") == ["公 設"]
+    assert events("侯氏裨冕釋幣于禰") == ["侯氏 釋 obj=幣 at=禰"]

@@ -378,6 +378,14 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return after
         if "stops" in flags and self.act_at(after):  # 止哭: what is stopped is no act of its own
             return self.finish(event, after + 1)
+        if self.vocab.particle_has(getattr(at(self.t, after), "text", ""), "to-after-act"):
+            return self.finish(event, self.to_after_act(event, after))
+        if "person" in flags and particle(at(self.t, after), "pronoun") and not self.goes_to(after):
+            given, past = read_things(self.t, after + 1)
+            if given:  # 儐之束帛乘馬: 之 is the one given to, the things are given
+                event.objects += [t for t in given if t not in event.objects]
+                event.mark("objects", "thing-after-act")
+                return self.finish(event, past)
         if at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
@@ -399,6 +407,22 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.initiator_again(event)
             self.gift_answered(event)
         return self.finish(event, after)
+
+    def to_after_act(self, event: Event, k: int) -> int:
+        """諸 (之於) at k after the act: the role after it is its recipient
+        (謁諸天子), a place its place (投諸堂下)."""
+        nxt = at(self.t, k + 1)
+        if nxt is not None and nxt.is_("role") and read_place(self.t, k + 1, heads=("role",), need_direction=True) is None:
+            roles, after = read_roles(self.t, k + 1)
+            event.recipients += [r for r in roles if r not in event.recipients]
+            event.mark("recipients", "recipient-after-act")
+            return after
+        found = read_place(self.t, k + 1)
+        if found is not None and event.place is None:
+            event.place = found[0]
+            event.mark("place", "place-after-act")
+            return found[1]
+        return k + 1
 
     def ends_here(self, k: int, flags: set[str]) -> int | None:
         """Where the act at k is no event, the index after what is skipped:
