@@ -437,3 +437,22 @@ def test_what_is_given_to_him():
     assert events("儐之束帛乘馬", ["侯氏"]) == ["侯氏 儐 obj=束帛|馬"]
     assert events("公設之") == ["公 設"]
     assert events("侯氏裨冕釋幣于禰") == ["侯氏 釋 obj=幣 at=禰"]
+
+
+def test_a_completed_act_is_a_time_clause():
+    """卒洗: when the washing is done (GUIDELINES 1); 卒爵, 卒射 are acts; 卒受者 a participant."""
+    assert events("主人卒洗賓揖乃升") == ["賓 揖", "賓 升"]
+    assert events("三耦卒射") == ["三耦 卒射"]
+    assert events("卒受者以虛觶降") == ["卒受者 降 obj=觶"]
+
+
+def test_a_role_beside_another_is_a_place_once_a_subject_is_written():
+    """主人賓右奠觚: the 主人, at the 賓's right (not the 賓 with his right hand)."""
+    assert events("主人賓右奠觚答拜降盥") == ["主人 奠 obj=觚 at=賓右", "主人 答拜", "主人 降", "主人 盥"]
+
+
+def test_what_a_bow_is_for():
+    """拜告旨, 再拜崇酒: one bow; 主人不崇酒 is an act; 再拜告于賓 tells."""
+    assert events("坐奠爵拜告旨執爵興", ["賓"]) == ["賓 坐", "賓 奠 obj=爵", "賓 拜", "賓 執 obj=爵", "賓 興"]
+    assert events("賓答拜主人不崇酒") == ["賓 答拜", "主人 不崇 obj=酒"]
+    assert events("主人再拜告于賓") == ["主人 再拜", "主人 告 to=賓"]

@@ -21,6 +21,7 @@ from kg.extract.event import Event
 from kg.extract.phrases import (
     PlacePhrase,
     at,
+    hand_before_act,
     is_head,
     particle,
     read_place,
@@ -115,6 +116,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
+        if place is not None and not self.fresh and not particle(at(self.t, k - 1), "preposition") \
+                and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]):
+            place = None  # 史左執筮: the 史 holds it in his left hand (主人賓右奠觚: at the 賓's right)
         if place is not None and len(roles) <= 1:
             return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
         self.role_since = True
@@ -444,8 +448,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         prev = at(self.t, k - 1)
         if "purpose" in flags and prev is not None and prev.is_("action") \
                 and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
-                and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0):
-            return k + 1  # 拜至: what the bow is for
+                and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0) \
+                and not particle(at(self.t, k + 1), "quote"):
+            return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
         return None
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:

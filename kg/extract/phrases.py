@@ -122,13 +122,17 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         k += 1
     if need_direction and not directions:
         return None
-    act = k + 1 if particle(at(tokens, k), "adverb") else k  # 右兼執韇
-    if kind in ("object", "role") and vocabulary().particle_has(directions, "hand") and at(tokens, act) is not None \
-            and at(tokens, act).is_("action") and not particle(at(tokens, start - 1), "preposition"):
-        # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶; 史左執筮: the
-        # 史 holds it in his left hand (坐于賓右 is still a place)
-        return None
+    if kind == "object" and hand_before_act(tokens, k, directions) \
+            and not particle(at(tokens, start - 1), "preposition"):
+        return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     return PlacePhrase(label + directions, kind, label, bool(directions)), k
+
+
+def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
+    """``directions`` (左, 右) name a hand: an act follows at k (右兼執韇)."""
+    act = k + 1 if particle(at(tokens, k), "adverb") else k
+    return vocabulary().particle_has(directions, "hand") and at(tokens, act) is not None \
+        and at(tokens, act).is_("action")
 
 
 def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[PlacePhrase, int] | None:

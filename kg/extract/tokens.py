@@ -128,7 +128,9 @@ def tokenize(norm: str) -> list[Token]:
             i += 1
             continue
         n, readings = vocab.match_at(norm, i)
-        agentive = agentive_noun(norm, i) if not ({"role", "object", "particle"} & set(readings)) else None
+        # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
+        nouny = not ({"role", "object", "particle"} & set(readings)) or readings.get("particle") == "not-done"
+        agentive = agentive_noun(norm, i) if nouny else None
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
