@@ -456,3 +456,11 @@ def test_what_a_bow_is_for():
     assert events("坐奠爵拜告旨執爵興", ["賓"]) == ["賓 坐", "賓 奠 obj=爵", "賓 拜", "賓 執 obj=爵", "賓 興"]
     assert events("賓答拜主人不崇酒") == ["賓 答拜", "主人 不崇 obj=酒"]
     assert events("主人再拜告于賓") == ["主人 再拜", "主人 告 to=賓"]
+
+
+def test_a_mat_that_is_a_thing_is_no_act_and_directions_do_not_run_on():
+    """衆賓之席皆不屬焉: the mats of the guests (no act, so 衆賓 is no subject);
+    阼階東南南北以堂深: the place is 阼階東南; 南陳, 南肆 are arrangements."""
+    assert events("衆賓之席皆不屬焉", ["主人"]) == []
+    assert events("設洗于阼階東南南北以堂深", ["主人"]) == ["主人 設 obj=洗 at=阼階東南"]
+    assert events("設于豆南南陳", ["主人"]) == ["主人 設 at=豆南"]

@@ -12,7 +12,8 @@ class Surroundings:
         a place and a facing (媵爵者阼階下皆北面再拜), else None."""
         while (tok := at(self.t, k)) is not None:
             kind = tok.readings.get("particle")
-            if tok.is_("action") and kind not in ("direction", "pronoun", "join", "adverb", "redo", "reach"):
+            if tok.is_("action") and kind not in ("direction", "pronoun", "join", "adverb", "redo", "reach") \
+                    and not self.noun_not_act(k):
                 return k
             if kind in ("adverb", "link", "negation", "topic", "numeral", "redo", "reach") or tok.is_("facing"):
                 k += 1
@@ -28,7 +29,14 @@ class Surroundings:
 
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)
-        return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join")
+        return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
+            and not self.noun_not_act(k)
+
+    def noun_not_act(self, k: int) -> bool:
+        """A thing used as a verb (筵, 尊, 席: flag noun-act) that is the thing
+        here: no 于 phrase follows (衆賓之席皆不屬焉)."""
+        tok = self.t[k]
+        return "noun-act" in self.vocab.flags(tok.label("action")) and not self.place_phrase_follows(k + 1)
 
     def right_after(self, k: int, word: str) -> bool:
         """Token k follows the word ``word``, across punctuation and joins

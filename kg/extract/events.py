@@ -160,7 +160,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             if tok.is_("role"):
                 if read_place(self.t, k, heads=("role",), need_direction=True) is None:
                     return False
-            elif tok.is_("action") and not particle(tok, "direction", "pronoun", "join"):
+            elif tok.is_("action") and not particle(tok, "direction", "pronoun", "join") and not self.noun_not_act(k):
                 return True
             elif tok.is_("action") and particle(tok, "join") and self.reaches_place(k):
                 return True  # 尸及階: 及 "reach", not "and"

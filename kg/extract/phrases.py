@@ -111,8 +111,8 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text
             k += 1
-    while direction_at(tokens, k):
-        directions += tokens[k].text
+    while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL:
+        directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
         k += 1
     if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
         directions += tokens[k + 1].text  # 廟門外之右: 廟門外右
@@ -126,6 +126,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             and not particle(at(tokens, start - 1), "preposition"):
         return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     return PlacePhrase(label + directions, kind, label, bool(directions)), k
+
+
+CARDINAL = set("東西南北")
 
 
 def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
