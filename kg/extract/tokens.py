@@ -129,7 +129,7 @@ def tokenize(norm: str) -> list[Token]:
             continue
         n, readings = vocab.match_at(norm, i)
         # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
-        nouny = not ({"role", "object", "particle"} & set(readings)) or readings.get("particle") == "not-done"
+        nouny = not ({"role", "object", "particle"} & set(readings)) or vocab.particle_has(norm[i:i + n], "noun-start")
         agentive = agentive_noun(norm, i) if nouny else None
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
