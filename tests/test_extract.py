@@ -464,3 +464,10 @@ def test_a_mat_that_is_a_thing_is_no_act_and_directions_do_not_run_on():
     assert events("衆賓之席皆不屬焉", ["主人"]) == []
     assert events("設洗于阼階東南南北以堂深", ["主人"]) == ["主人 設 obj=洗 at=阼階東南"]
     assert events("設于豆南南陳", ["主人"]) == ["主人 設 at=豆南"]
+
+
+def test_with_him_and_detaining_him():
+    """侯氏與之讓: the 侯氏 and the one just named (the 使者) yield to each
+    other; 止使者: he detains the envoy."""
+    got = [compact(e) for e in PassageParser("侯氏乃止使者使者乃入侯氏與之讓", []).run()]
+    assert got == ["侯氏 止 to=使者", "使者 入", "侯氏|使者 讓"]

@@ -3,7 +3,7 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place
+from kg.extract.phrases import at, particle, read_place, read_things
 
 
 class Surroundings:
@@ -19,6 +19,8 @@ class Surroundings:
                 k += 1
             elif kind == "fallback":
                 k += 2  # 當〓, 當楅
+            elif kind == "instrument" and read_things(self.t, k + 1)[0]:
+                k = read_things(self.t, k + 1)[1]  # 賓以几辟: what he acts with
             elif kind == "preposition" and read_place(self.t, k + 1):
                 k = read_place(self.t, k + 1)[1]
             elif tok.is_("place") or (tok.is_("object") and read_place(self.t, k, heads=("object",), need_direction=True)):
@@ -74,6 +76,6 @@ class Surroundings:
                 return False
             if particle(tok, "preposition") and tok.text in ("于", "於"):
                 return True
-            if not (particle(tok, "numeral") or (tok.is_("object") and not tok.is_("action"))):
+            if not (particle(tok, "numeral") or tok.is_("object")):  # 尊甒醴于房中: 醴 is also an act
                 return False
         return False

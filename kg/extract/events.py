@@ -47,9 +47,11 @@ GENERIC_PLACES = {"位"}
 class PassageParser(WordRules, SpeechReading, Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
-    def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None):
+    def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
+                 earlier: list[Event] | None = None):
         self.norm = norm
         self.history = history if history is not None else []  # subjects written so far in the document
+        self.earlier = earlier if earlier is not None else []  # the document's events before this passage
         self.t = tokenize(norm)
         self.vocab = vocabulary()
         self.agent = list(agent)
@@ -410,6 +412,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.not_to_oneself(event)
             self.initiator_again(event)
             self.gift_answered(event)
+            self.counted_exchange(event, k)
         return self.finish(event, after)
 
     def to_after_act(self, event: Event, k: int) -> int:
@@ -436,8 +439,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         purpose), a manner word before an act (縮執, flag manner-before-act);
         else None."""
         nxt = at(self.t, k + 1)
-        if "stops" in flags:  # 止哭, 止于門外: stopping something, or at a place
-            return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) else k + 1
+        if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
+            stops_someone = nxt is not None and nxt.is_("role")
+            return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) or stops_someone else k + 1
         if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
                 and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
             return k + 2
@@ -574,6 +578,27 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.set_origin("initiator-again", pending=False)
             event.mark("agent", "initiator-again", replace=True)
 
+    def counted_exchange(self, event: Event, k: int) -> None:
+        """三揖, 三讓 (flag mutual): bows and yieldings counted are exchanged,
+        so the one acting and the party last written before him both do them
+        (…執鴈從至于廟門…三揖至于階三讓: 主人 and 賓)."""
+        counted = particle(at(self.t, k - 1), "numeral") and not particle(at(self.t, k - 2), "numeral")
+        if "mutual" not in self.vocab.flags(event.action) or not counted or len(event.agents) != 1:  # 降一等揖之: a measure
+            return
+        other = self.other_party(event.agents, self.events[:-1])
+        if other is None:
+            return
+        event.agents = list(other) + event.agents
+        self.agent = list(event.agents)
+        self.set_origin("counted-exchange", pending=False)
+        event.mark("agent", "counted-exchange", replace=True)
+
+    def other_party(self, agents: list[str], events: list[Event]) -> list[str] | None:
+        """The party last named before ``events``' end other than ``agents``,
+        as subject or as the one acted on (止使者 … 侯氏與之讓)."""
+        named = [r for e in (self.earlier[-20:] + events) for r in e.agents + e.recipients]
+        return next(([r] for r in reversed(named) if r not in agents), None)
+
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""
@@ -670,7 +695,7 @@ def extract_events(doc: Document) -> list[Event]:
     asks: list[RepeatAsk] = []
     title = chapter_title(doc.chapter)
     for passage in doc.passages:
-        parser = PassageParser(without_title(passage.span.norm, title), agent, history)
+        parser = PassageParser(without_title(passage.span.norm, title), agent, history, events)
         parser.origin = origin
         for event in parser.run():
             if not event.agents:

@@ -63,6 +63,13 @@ class WordRules:
         # 及 is also "reach" (尸及階): a conjunction only where a role that acts follows (降出及宗人即位)
         if kind == "join" and (not tok.is_("action") or self.clause is not None) and self.with_role(k):
             return self.on_role(k + 1, joining=True)
+        nxt = at(self.t, k + 1)
+        if kind == "join" and nxt is not None and nxt.text == "之" and self.act_at(k + 2) and self.agent:
+            other = self.other_party(self.agent, self.events)  # 侯氏與之讓: with the one just named
+            if other is not None:
+                self.flush()
+                self.take_subject(self.agent + other, "joined-subject")
+                return k + 2
         return None
 
     @word_rule("facing", "A facing (北面) goes to the next act of its clause; before an arrangement phrase "
