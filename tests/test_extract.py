@@ -471,3 +471,11 @@ def test_with_him_and_detaining_him():
     other; 止使者: he detains the envoy."""
     got = [compact(e) for e in PassageParser("侯氏乃止使者使者乃入侯氏與之讓", []).run()]
     assert got == ["侯氏 止 to=使者", "使者 入", "侯氏|使者 讓"]
+
+
+def test_what_the_dress_is_like_is_no_subject():
+    """公如賓服迎賓: the lord, dressed as the 賓, goes to meet him; 無執: there
+    is none who holds (no act); 設扃鼏: each thing once."""
+    assert events("公如賓服迎賓于大門內") == ["公 迎 at=大門內 to=賓"]
+    assert events("朝服無主無執也", ["司馬"]) == []
+    assert events("史讀書") == ["史 讀 obj=書"]

@@ -159,6 +159,9 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         while (tok := at(self.t, k)) is not None:
             if tok.punct and tok.text in SENTENCE_END or particle(tok, "condition"):
                 return False
+            if particle(tok, "like") and self.rite_end(k, tok) is None:
+                k = self.compared_end(k + 1)  # 公如賓服迎賓: the 賓 is what the dress is like
+                continue
             if tok.is_("role"):
                 if read_place(self.t, k, heads=("role",), need_direction=True) is None:
                     return False

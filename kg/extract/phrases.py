@@ -216,7 +216,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                     things, k = [], after + 1  # 豐上之觶
                     continue
                 break  # 奠爵 … 豐上: a place, not a thing
-            things.append(tok.label("object"))
+            if tok.label("object") not in things:  # 設扃鼏: each thing once
+                things.append(tok.label("object"))
             k += 1
             nxt = at(tokens, k)
             if things[-1] in things_of_class("Victim") and nxt is not None and nxt.is_("object") \
