@@ -282,7 +282,17 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
             self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
+        elif self.clause_starts(k) and self.act_at(after) and (
+                "thing" in self.vocab.flags(self.t[after].label("action"))
+                or self.vocab.action_class.get(self.t[after].label("action")) == "Movement"):
+            # 匜水錯于槃中, 鼎入: the thing written first, then what is done with it (carried in)
+            self.wait_things(things, "thing")
         return after
+
+    def clause_starts(self, k: int) -> bool:
+        """Token k begins a clause: the passage's start or after a pause."""
+        prev = at(self.t, k - 1)
+        return prev is None or prev.punct
 
     def on_instrument(self, k: int) -> int:
         """以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓:
@@ -405,6 +415,12 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")
+        carried = self.events[-2] if len(self.events) > 1 else None
+        if ("thing" in flags and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
+                and self.verb_token > 0 and self.t[self.verb_token - 1].j == carried.j and not written_subject
+                and self.vocab.action_class.get(carried.action) == "Movement"):
+            event.objects = list(carried.objects)  # 俎入設于豆東: what is carried in is set down
+            event.mark("objects", "thing")
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
             found = read_place(self.t, after, heads=heads)
