@@ -487,3 +487,18 @@ def test_a_thing_written_first_is_what_the_act_handles():
     assert events("俎入設于豆東", ["佐食"]) == ["佐食 入 obj=俎", "佐食 設 obj=俎 at=豆東"]
     assert events("宗人遣佐食及執事盥出") == ["宗人 遣 to=佐食|執事"]
     assert events("主人及賓兄弟群執事即位于門外") == ["主人|賓|兄弟|執事 即 at=門外"]
+
+
+def test_the_one_who_acts_is_a_participant():
+    """弔者, 赴者: the one who does one act (GUIDELINES 13: a rule, not rows);
+    升拜受者三人 is still acts; 中庭弔者 is a place, then the condoler."""
+    assert events("弔者入升自西階東面主人進中庭弔者致命") == [
+        "弔者 入", "弔者 升 at=西階 東面", "主人 進 at=中庭", "弔者 致命"]
+    assert events("主人命赴者拜送") == ["主人 命 to=赴者"]
+
+
+def test_a_participant_in_zhe_is_glossed_from_its_act():
+    from kg.rdf.terms import english
+
+    assert english("role", "受者") == "the one who receives"
+    assert english("role", "拜受者") == "the one who bows in receiving"

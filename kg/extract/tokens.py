@@ -129,7 +129,8 @@ def tokenize(norm: str) -> list[Token]:
             continue
         n, readings = vocab.match_at(norm, i)
         # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
-        nouny = not ({"role", "object", "particle"} & set(readings)) or vocab.particle_has(norm[i:i + n], "noun-start")
+        nouny = not ({"role", "object", "particle", "place"} & set(readings)) \
+            or vocab.particle_has(norm[i:i + n], "noun-start")  # not 中庭弔者: the place, then the one
         agentive = agentive_noun(norm, i) if nouny else None
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
@@ -167,8 +168,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
         if chunk[-1] == "者":
             if "者" in chunk[:-1] or any(c in chunk for c in "之曰也") or (end < len(norm) and norm[end] in "也乎矣"):
                 return None
-            if _only_acts(chunk[:-1]):
-                return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name
+            if _only_acts(chunk[:-1]) and _words(chunk[:-1]) > 1:
+                return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name (弔者 is one)
             if n >= 4 and _only_acts(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
                 return None  # 淳沃執巾者: the act 沃, then the one who holds the towel
             return n
@@ -186,6 +187,15 @@ def _only_acts(text: str) -> bool:
             return False
         i += n
     return True
+
+
+def _words(text: str) -> int:
+    """How many words of the tables ``text`` is cut into."""
+    vocab, i, n = vocabulary(), 0, 0
+    while i < len(text):
+        i += vocab.match_at(text, i)[0]
+        n += 1
+    return n
 
 
 def _role_inside(norm: str, i: int, n: int) -> bool:

@@ -71,9 +71,28 @@ def _glosses() -> dict[tuple[str, str], str]:
 
 
 def english(kind: str, label: str) -> str | None:
-    """The English label of a term: its table row's, else glosses.tsv's."""
+    """The English label of a term: its table row's, else glosses.tsv's,
+    else, for a participant written X者 where X is an act (受者, 弔者), "the
+    one who" and the act's English."""
     row = known_terms(kind).get(label)
-    return (row or {}).get("en") or _glosses().get((kind, label))
+    found = (row or {}).get("en") or _glosses().get((kind, label))
+    if found or kind != "role" or not label.endswith("者"):
+        return found
+    act = english("action", label[:-1])
+    return f"the one who {_third_person(act)}" if act else None
+
+
+def _third_person(phrase: str) -> str:
+    """'receive' → 'receives', 'to condole' → 'condoles', 'see off' → 'sees off'."""
+    phrase = phrase.removeprefix("to ").split(";")[0].strip()
+    verb, _, rest = phrase.partition(" ")
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        verb += "es"
+    elif verb.endswith("y") and verb[-2:-1] not in set("aeiou"):
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb} {rest}".strip()
 
 
 def place_english(label: str, head_kind: str, head: str) -> str | None:
