@@ -132,6 +132,8 @@ def tokenize(norm: str) -> list[Token]:
         nouny = not ({"role", "object", "particle", "place"} & set(readings)) \
             or vocab.particle_has(norm[i:i + n], "noun-start")  # not 中庭弔者: the place, then the one
         agentive = agentive_noun(norm, i) if nouny else None
+        if agentive and tokens and _ends_a_verb_phrase(tokens[-1], vocab) and _only_acts(norm[i:i + agentive - 1]):
+            agentive = None  # 升拜受者三人: 者 takes the acts before it too (命赴者: a command to him; 沃執巾者)
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
@@ -187,6 +189,12 @@ def _only_acts(text: str) -> bool:
             return False
         i += n
     return True
+
+
+def _ends_a_verb_phrase(tok: Token, vocab: Vocabulary) -> bool:
+    """An act right before X者 that takes no person or thing: X者 goes on its phrase."""
+    return tok.is_("action") and not ({"role", "object", "particle"} & set(tok.readings)) \
+        and not vocab.flags(tok.label("action")) & {"person", "person?", "command", "content", "thing"}
 
 
 def _words(text: str) -> int:
