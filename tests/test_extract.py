@@ -504,3 +504,9 @@ def test_a_participant_in_zhe_is_glossed_from_its_act():
 
     assert english("role", "受者") == "the one who receives"
     assert english("role", "拜受者") == "the one who bows in receiving"
+
+
+def test_a_list_of_roles_that_opens_a_clause_is_the_topic_whole():
+    """士大夫則奠摯: both; 獻工大師則為之洗: the 大師 alone is the topic."""
+    assert events("士大夫則奠摯再拜稽首") == ["士|大夫 奠 obj=摯", "士|大夫 再拜", "士|大夫 稽首"]
+    assert events("主人取爵于上篚獻工大師則為之洗")[1:] == ["主人 獻 to=工", "主人 洗"]

@@ -46,6 +46,8 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
     """A list of roles (卿大夫, 賓、主人、大夫, 三耦及衆賓勝者, 勝者之弟子)."""
     vocab = vocabulary()
     roles: list[str] = []
+    before = at(tokens, k - 1) if k > 0 else None
+    opens = before is None or before.punct or not before.is_("action")  # the list is no act's recipients
     while (tok := at(tokens, k)) is not None and tok.is_("role"):
         label = tok.label("role")
         if not (roles and label in vocab.qualifiers):
@@ -59,12 +61,12 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
         elif genitive(nxt) and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("role"):
             roles = []  # 勝者之弟子: the role after 之 is the one meant
             k += 1
-        elif not _role_continues(tokens, k, roles):
+        elif not _role_continues(tokens, k, roles, opens):
             break
     return roles, k
 
 
-def _role_continues(tokens: list[Token], k: int, roles: list[str]) -> bool:
+def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool = False) -> bool:
     """The role at k belongs to the same list: not a repeat of the last
     (納賓賓入: the second 賓 starts a clause), not a topic before 則, not
     the head of a place (主人介右北面拜送爵)."""
@@ -75,7 +77,9 @@ def _role_continues(tokens: list[Token], k: int, roles: list[str]) -> bool:
         return False
     if direction_at(tokens, k + 1):
         return False
-    return not particle(at(tokens, k + 1), "topic")
+    # 獻工大師則為之洗: the 大師 is a topic; 士大夫則奠摯: a list that opens the clause is the topic whole
+    return not particle(at(tokens, k + 1), "topic") or (opens and at(tokens, k - 1) is not None
+                                                        and at(tokens, k - 1).is_("role"))
 
 
 def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "object", "role"),
