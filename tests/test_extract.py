@@ -510,3 +510,14 @@ def test_a_list_of_roles_that_opens_a_clause_is_the_topic_whole():
     """士大夫則奠摯: both; 獻工大師則為之洗: the 大師 alone is the topic."""
     assert events("士大夫則奠摯再拜稽首") == ["士|大夫 奠 obj=摯", "士|大夫 再拜", "士|大夫 稽首"]
     assert events("主人取爵于上篚獻工大師則為之洗")[1:] == ["主人 獻 to=工", "主人 洗"]
+
+
+def test_archery_and_banquet_patterns_of_the_day():
+    """大師及少師上工: three parties (上工 a role); 拜送爵薦脯醢: 薦 is the act
+    of serving here (the offerings are also a thing: 奠爵于薦右); 命賓…公曰:
+    the lord's words relayed to them, not a command to the lord."""
+    assert events("大師及少師上工皆降立于鼓北")[0] == "大師|少師|上工 降"
+    assert events("主人西階上拜送爵薦脯醢") == ["主人 拜送 obj=爵 at=西階上", "主人 薦 obj=脯醢"]
+    assert events("奠爵于薦右", ["賓"]) == ["賓 奠 obj=爵 at=薦右"]
+    assert events("司正西階上北面命賓諸公卿大夫公曰以我安") == [
+        "司正 命 at=西階上 to=賓|諸公|卿|大夫 北面 曰以我安"]

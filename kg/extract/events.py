@@ -386,6 +386,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
                 # 皆命君曰無不醉: no one commands the lord; a command that names him
                 # before 曰 relays his words (命上射曰…: the 上射 is told).
                 relays = particle(nxt, "quote") and set(roles) <= THE_LORD
+                if particle(nxt, "quote") and len(roles) > 1 and roles[-1] in THE_LORD:
+                    roles = roles[:-1]  # 命賓諸公卿大夫公曰以我安: they are told what the lord says
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
