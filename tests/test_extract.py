@@ -521,3 +521,14 @@ def test_archery_and_banquet_patterns_of_the_day():
     assert events("奠爵于薦右", ["賓"]) == ["賓 奠 obj=爵 at=薦右"]
     assert events("司正西階上北面命賓諸公卿大夫公曰以我安") == [
         "司正 命 at=西階上 to=賓|諸公|卿|大夫 北面 曰以我安"]
+
+
+def test_what_someone_presented_and_going_down_to_bow():
+    """取大夫所媵觶: the cup the 大夫 presented (he is no subject); 賓下拜:
+    the 賓 goes down and bows (GUIDELINES 2), 阼階下拜 bows at the foot of
+    the steps; 媵爵者…皆再拜: all the cup-bearers, not the lord with them."""
+    assert events("公坐取大夫所媵觶興以酬賓") == ["公 坐", "公 取 obj=觶", "公 興", "公 酬 to=賓"]
+    assert events("公卒觶賓下拜") == ["公 卒觶", "賓 下", "賓 拜"]
+    assert events("阼階下拜", ["主人"]) == ["主人 拜 at=阼階下"]
+    got = events("公答再拜媵爵者洗象觶升實之序進坐奠于薦南北上降阼階下皆再拜稽首送觶")
+    assert got[-3:] == ["媵爵者 再拜", "媵爵者 稽首", "媵爵者 送 obj=觶"]

@@ -57,6 +57,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         self.agent = list(agent)
         self.events: list[Event] = []
         self.subjects: list[list[str]] = []
+        self.subject_at = 0  # index of the first event of the subject written last
         self.fresh = False  # a subject was just written and has not acted yet
         self.neg = False
         self.skip = False  # the next act is no event (將射, 所執)
@@ -125,6 +126,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
         self.role_since = True
         nxt = at(self.t, after)
+        if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
+            return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
         nxt_tok = at(self.t, after)
@@ -146,6 +149,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
 
     def take_subject(self, roles: list[str], origin: str) -> None:
         """``roles`` act from here on: the subject written for the acts that follow."""
+        self.subject_at = len(self.events)
         self.agent = roles
         self.set_origin(origin)
         self.subjects.append(roles)
@@ -182,7 +186,10 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if self.fresh or len(self.subjects) < 2:
             return
         first, second = self.subjects[-2], self.subjects[-1]
-        if first != second and self.agent == second and len(second) == 1:
+        since = [e for e in self.events[self.subject_at:]]
+        # 主人…再拜，賓…答再拜，皆揖: an exchange just made; not after the second party's
+        # own round of acts (媵爵者洗…升…降…皆再拜: all of them)
+        if first != second and self.agent == second and len(second) == 1 and len(since) <= 2:
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
 

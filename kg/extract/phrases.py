@@ -115,7 +115,8 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text
             k += 1
-    while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL:
+    while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
+            and not (kind != "place" and _goes_down_to_bow(tokens, k)):
         directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
         k += 1
     if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
@@ -133,6 +134,15 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
 
 
 CARDINAL = set("東西南北")
+
+
+def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
+    """賓下拜, 酌膳觶下拜: 下 before a bow is "go down" (GUIDELINES 2: 下拜 →
+    下, 拜), no direction of the role or thing before (坐奠于篚下盥 is below the
+    basket; 阼階下拜 bows at the foot of the steps)."""
+    nxt = at(tokens, k + 1)
+    return tokens[k].is_("action") and nxt is not None and nxt.is_("action") \
+        and vocabulary().action_class.get(nxt.label("action")) == "Salutation"
 
 
 def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
@@ -205,6 +215,11 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         tok = at(tokens, k)
         if tok is None:
             break
+        if not things and tok.is_("role") and vocab.particle_has(getattr(at(tokens, k + 1), "text", ""), "relative"):
+            n = k + 3 if at(tokens, k + 2) is not None and at(tokens, k + 2).is_("action") else k + 2
+            if at(tokens, n) is not None and at(tokens, n).is_("object"):
+                k = n  # 取大夫所媵觶: the cup the 大夫 presented
+                continue
         # A word that is also an act (洗, 決) ends the list — unless the list an
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
