@@ -435,9 +435,11 @@ def test_zhu_is_it_to():
 
 def test_what_is_given_to_him():
     """儐之束帛乘馬, 授之爵: 之 is the one given to, the things are given;
-    公設之 and 賓受之 name nothing."""
+    公設之 and 賓受之 name nothing; 禰 (the father's temple) is a place."""
     assert events("儐之束帛乘馬", ["侯氏"]) == ["侯氏 儐 obj=束帛|馬"]
+    assert events("授之爵", ["主人"]) == ["主人 授 obj=爵"]
     assert events("公設之") == ["公 設"]
+    assert events("賓受之") == ["賓 受"]
     assert events("侯氏裨冕釋幣于禰") == ["侯氏 釋 obj=幣 at=禰"]
 
 
@@ -475,9 +477,9 @@ def test_with_him_and_detaining_him():
     assert got == ["侯氏 止 to=使者", "使者 入", "侯氏|使者 讓"]
 
 
-def test_what_the_dress_is_like_is_no_subject():
+def test_what_the_dress_is_like_is_no_subject_and_there_is_none_who_holds():
     """公如賓服迎賓: the lord, dressed as the 賓, goes to meet him; 無執: there
-    is none who holds (no act); 設扃鼏: each thing once."""
+    is none who holds (no act); 讀 is an act that takes things."""
     assert events("公如賓服迎賓于大門內") == ["公 迎 at=大門內 to=賓"]
     assert events("朝服無主無執也", ["司馬"]) == []
     assert events("史讀書") == ["史 讀 obj=書"]
@@ -532,3 +534,12 @@ def test_what_someone_presented_and_going_down_to_bow():
     assert events("阼階下拜", ["主人"]) == ["主人 拜 at=阼階下"]
     got = events("公答再拜媵爵者洗象觶升實之序進坐奠于薦南北上降阼階下皆再拜稽首送觶")
     assert got[-3:] == ["媵爵者 再拜", "媵爵者 稽首", "媵爵者 送 obj=觶"]
+
+
+def test_regressions_found_in_review():
+    """設公席于阼階上: the lord's mat is set (席 is no act after 設 and a role);
+    上餕止主人受上餕爵: 止 names no one who acts next; 舉魚腊俎: a list of
+    victims before the stand stays a list."""
+    assert events("小臣設公席于阼階上") == ["小臣 設 at=阼階上"]
+    assert events("上餕止主人受上餕爵") == ["主人 受"]
+    assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=魚|腊|俎"]

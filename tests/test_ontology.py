@@ -69,6 +69,11 @@ def test_term_tables_are_consistent():
              "manner-before-act", "receives", "mutual"}
     header = (ROOT / "mappings" / "actions.tsv").read_text(encoding="utf-8").split("\nlabel\t")[0]
     assert all(f"#   {flag} " in header for flag in flags), "every grammar flag is documented in actions.tsv"
+    particles = (ROOT / "mappings" / "particles.tsv").read_text(encoding="utf-8")
+    documented = particles.split("\nword\t")[0]
+    used = {flag.split("=")[0] for row in load_table("particles") for flag in (row.get("flags") or "").split()}
+    assert [f for f in used if f"#   {f} " not in documented and f"#   {f}=" not in documented] == [], \
+        "every flag of particles.tsv is documented in its header"
     for table in ("roles", "objects", "places", "actions"):
         rows = load_table(table)
         assert {row["class"] for row in rows} <= classes, table

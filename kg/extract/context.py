@@ -36,9 +36,16 @@ class Surroundings:
 
     def noun_not_act(self, k: int) -> bool:
         """A thing used as a verb (筵, 尊, 席: flag noun-act) that is the thing
-        here: no 于 phrase follows (衆賓之席皆不屬焉)."""
+        here: no 于 phrase follows (衆賓之席皆不屬焉), or an act that takes
+        things stands before it, with at most a role between (設公席于阼階上:
+        the lord's mat is set)."""
         tok = self.t[k]
-        return "noun-act" in self.vocab.flags(tok.label("action")) and not self.place_phrase_follows(k + 1)
+        if "noun-act" not in self.vocab.flags(tok.label("action")):
+            return False
+        before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
+        taker = at(self.t, before)
+        taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))
+        return taken or not self.place_phrase_follows(k + 1)
 
     def right_after(self, k: int, word: str) -> bool:
         """Token k follows the word ``word``, across punctuation and joins
@@ -65,7 +72,7 @@ class Surroundings:
             return True
         tok = self.t[k]
         if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
-            return not self.place_phrase_follows(k + 1)
+            return self.noun_not_act(k)
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None
 
     def place_phrase_follows(self, k: int, within: int = 3) -> bool:
@@ -74,8 +81,8 @@ class Surroundings:
             tok = at(self.t, n)
             if tok is None or tok.punct:
                 return False
-            if particle(tok, "preposition") and tok.text in ("于", "於"):
-                return True
+            if particle(tok, "preposition") and not self.vocab.particle_has(tok.text, "forward"):
+                return True  # 于, 於 (自, 由 say where from)
             if not (particle(tok, "numeral") or tok.is_("object")):  # 尊甒醴于房中: 醴 is also an act
                 return False
         return False

@@ -408,7 +408,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
             return self.finish(event, after + 1)
         if self.vocab.particle_has(getattr(at(self.t, after), "text", ""), "to-after-act"):
             return self.finish(event, self.to_after_act(event, after))
-        if "person" in flags and particle(at(self.t, after), "pronoun") and not self.goes_to(after):
+        if "person" in flags and particle(at(self.t, after), "pronoun"):
             given, past = read_things(self.t, after + 1)
             if given:  # 儐之束帛乘馬: 之 is the one given to, the things are given
                 event.objects += [t for t in given if t not in event.objects]
@@ -468,7 +468,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
-            stops_someone = nxt is not None and nxt.is_("role")
+            stops_someone = nxt is not None and nxt.is_("role") \
+                and self.act_index(read_roles(self.t, k + 1)[1]) is None  # 上餕止主人受上餕爵: the 主人 acts
             return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) or stops_someone else k + 1
         if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
                 and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
@@ -613,7 +614,7 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         counted = particle(at(self.t, k - 1), "numeral") and not particle(at(self.t, k - 2), "numeral")
         if "mutual" not in self.vocab.flags(event.action) or not counted or len(event.agents) != 1:  # 降一等揖之: a measure
             return
-        other = self.other_party(event.agents, self.events[:-1])
+        other = self.other_party(event.agents, k)
         if other is None:
             return
         event.agents = list(other) + event.agents
@@ -621,11 +622,17 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         self.set_origin("counted-exchange", pending=False)
         event.mark("agent", "counted-exchange", replace=True)
 
-    def other_party(self, agents: list[str], events: list[Event]) -> list[str] | None:
-        """The party last named before ``events``' end other than ``agents``,
-        as subject or as the one acted on (止使者 … 侯氏與之讓)."""
-        named = [r for e in (self.earlier[-20:] + events) for r in e.agents + e.recipients]
-        return next(([r] for r in reversed(named) if r not in agents), None)
+    def other_party(self, agents: list[str], k: int) -> list[str] | None:
+        """The party other than ``agents`` written last before token k in the
+        passage (止使者…侯氏與之讓; 主人以賓三揖), else the last one of the
+        passage before, as subject or as the one acted on."""
+        for n in range(k - 1, -1, -1):
+            tok = self.t[n]
+            if tok.is_("role") and tok.label("role") not in agents:
+                return [tok.label("role")]
+        named = [r for e in self.earlier[-5:] for r in e.agents + e.recipients]
+        found = next(([r] for r in reversed(named) if r not in agents), None)
+        return found or next((list(h) for h in reversed(self.history) if not set(h) & set(agents)), None)
 
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
@@ -633,7 +640,8 @@ class PassageParser(WordRules, SpeechReading, Surroundings):
         if len(self.events) < 2 or len(self.events) - 1 <= self.sentence_from:
             return
         gift = self.events[-2]
-        if (self.vocab.action_class.get(gift.action) != "Offering" or not gift.recipients
+        if (self.vocab.action_class.get(gift.action) != "Offering" or "thing" not in self.vocab.flags(gift.action)
+                or not gift.recipients
                 or "receives" not in self.vocab.flags(event.action)
                 or gift.agents != event.agents or set(gift.recipients) & set(event.agents)
                 or set(event.recipients) & set(gift.recipients)):
@@ -723,7 +731,7 @@ def extract_events(doc: Document) -> list[Event]:
     asks: list[RepeatAsk] = []
     title = chapter_title(doc.chapter)
     for passage in doc.passages:
-        parser = PassageParser(without_title(passage.span.norm, title), agent, history, events)
+        parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
         parser.origin = origin
         for event in parser.run():
             if not event.agents:

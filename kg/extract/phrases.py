@@ -163,22 +163,17 @@ def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[Place
         return (kind, tok.label(kind)) if kind else None
 
     first = at(tokens, k)
-    if particle(first, "numeral") and first.text == "兩":
-        one = head_at(k + 1)
-        if one is None:
-            return None
-        kind, label, m = one[0], one[1], k + 2
-    else:
-        one, two = head_at(k), head_at(k + 1)
-        if one is None or two is None:
-            return None
-        kind, label, m = one[0], one[1], k + 2
+    pair = particle(first, "numeral") and vocabulary().particle_has(first.text, "pair")
+    one, two = (head_at(k + 1), None) if pair else (head_at(k), head_at(k + 1))
+    if one is None or (two is None and not pair):
+        return None
+    kind, label, m = one[0], one[1], k + 2
     if genitive(at(tokens, m)):
         m += 1
     end = at(tokens, m)
-    if end is None or end.text != "間" or not particle(end, "direction"):
+    if end is None or not vocabulary().particle_has(end.text, "between"):
         return None
-    other = two[1] if not particle(first, "numeral") else ""
+    other = two[1] if two is not None else ""
     # named from the first of the two things (relativeTo it); the other is in the label
     return PlacePhrase(label + other + "間", kind, label, True), m + 1
 
@@ -225,7 +220,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
         listed = joined or (of_act and _list_goes_on(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
-            joined = False
+            joined_before, joined = joined, False
             if tok.is_("role"):
                 break
             place = read_place(tokens, k, heads=("object",), need_direction=True)
@@ -239,9 +234,11 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 things.append(tok.label("object"))
             k += 1
             nxt = at(tokens, k)
-            if things[-1] in things_of_class("Victim") and nxt is not None and nxt.is_("object") \
-                    and not nxt.is_("role") and nxt.label("object") not in things_of_class("Victim"):
-                things.pop()  # 羊俎, 羊肉湆, 羊燔: the victim says whose; the head is the thing
+            victims = things_of_class("Victim")
+            lone = len(things) < 2 or things[-2] not in victims or joined_before
+            if things[-1] in victims and lone and nxt is not None and nxt.is_("object") \
+                    and not nxt.is_("role") and nxt.label("object") not in victims:
+                things.pop()  # 羊俎, 羊肉湆: the victim says whose; 舉魚腊俎 stays a list
             if genitive(nxt) and _thing_follows(tokens, k + 1):
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):

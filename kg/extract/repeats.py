@@ -38,7 +38,8 @@ from kg.extract.event import Event
 # yili:Uncertainty in ontology/yili.ttl. (kg.extract.rules.UNCERTAIN_AGENT;
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
-           "told-acts-next": "AgentCarriedAcrossPassages", "gift-answered": "AgentFromExchange"}
+           "told-acts-next": "AgentCarriedAcrossPassages", "gift-answered": "AgentFromExchange",
+           "counted-exchange": "AgentFromExchange"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most

@@ -99,7 +99,8 @@ define("initiator-again", "agent",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
 define("counted-exchange", "agent",
        "Bows and yieldings counted (三揖, 三讓: flag mutual) are exchanged: the one acting and the party "
-       "written last before him both do them, and the acts after them, until a subject is written.",
+       "written last before him both do them, and the acts after them, until a subject is written "
+       "(a guess to review).",
        "主人揖入賓執鴈從至于廟門揖入三揖至于階三讓")
 define("gift-answered", "agent",
        "After a gift to someone (賜, 獻, 致: class Offering) in the same sentence, the next act of "

@@ -65,7 +65,7 @@ class WordRules:
             return self.on_role(k + 1, joining=True)
         nxt = at(self.t, k + 1)
         if kind == "join" and nxt is not None and nxt.text == "之" and self.act_at(k + 2) and self.agent:
-            other = self.other_party(self.agent, self.events)  # 侯氏與之讓: with the one just named
+            other = self.other_party(self.agent, k)  # 侯氏與之讓: with the one just named
             if other is not None:
                 self.flush()
                 self.take_subject(self.agent + other, "joined-subject")

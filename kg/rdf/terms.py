@@ -82,11 +82,16 @@ def english(kind: str, label: str) -> str | None:
     return f"the one who {_third_person(act)}" if act else None
 
 
+IRREGULAR = {"have": "has", "be": "is"}
+
+
 def _third_person(phrase: str) -> str:
     """'receive' → 'receives', 'to condole' → 'condoles', 'see off' → 'sees off'."""
     phrase = phrase.removeprefix("to ").split(";")[0].strip()
     verb, _, rest = phrase.partition(" ")
-    if verb.endswith(("s", "sh", "ch", "x", "o")):
+    if verb in IRREGULAR:
+        verb = IRREGULAR[verb]
+    elif verb.endswith(("s", "sh", "ch", "x", "o")):
         verb += "es"
     elif verb.endswith("y") and verb[-2:-1] not in set("aeiou"):
         verb = verb[:-1] + "ies"
