@@ -1,0 +1,107 @@
+"""Who acts: the field rules that give an event its agent beyond a written
+subject (kg/extract/rules.py, kind ``agent``): the agent carried from the
+last act, sentence or passage, and the other party of an exchange
+(not-to-oneself, initiator-again, counted-exchange, gift-answered). A mixin
+of :class:`kg.extract.events.PassageParser`, whose state it reads and sets."""
+from __future__ import annotations
+
+from kg.extract.event import Event
+from kg.extract.phrases import at, particle
+
+
+class AgentRules:
+    def set_origin(self, rule: str, pending: bool = True) -> None:
+        """``agent`` was just set by ``rule``, in this sentence; ``pending``:
+        the next act is the one the rule gives its agent to."""
+        self.origin, self.origin_sentence, self.origin_pending = rule, self.sentence, pending
+
+    def agent_rule(self) -> str:
+        """The rule that gives the agent of an act here: the one that just set
+        it (a subject written or joined, 皆), else the agent is carried from
+        the last act of the same sentence, of an earlier sentence, or of the
+        passage before."""
+        if self.origin_pending:
+            self.origin_pending = False
+            return self.origin
+        if self.origin_sentence < 0:
+            return self.origin  # carried-passage, or told-acts-next (extract_events)
+        if self.origin_sentence == self.sentence:
+            return "carried-clause"
+        return "carried-sentence"
+
+    def not_to_oneself(self, event: Event) -> None:
+        """An act with no written subject whose recipient is the carried agent
+        (乃宿賓 after 賓拜送) is done by the other party: the subject before."""
+        if not event.recipients or not set(event.recipients) & set(event.agents):
+            return
+        for earlier in reversed(self.history):
+            if not set(earlier) & set(event.recipients):
+                event.agents = list(earlier)
+                self.agent = list(earlier)
+                self.set_origin("not-to-oneself", pending=False)
+                event.mark("agent", "not-to-oneself", replace=True)
+                return
+
+    def initiator_again(self, event: Event) -> None:
+        """A response (答拜) closes an exchange: the next salutation with no
+        subject, directed at someone else, is the initiator's again
+        (主人…再拜賓賓答拜拜介: the host bows to the 介)."""
+        if len(self.events) < 3 or not event.recipients or len(self.history) < 2:
+            return
+        opening, before = self.events[-3], self.events[-2]
+        if ("response" not in self.vocab.flags(before.action) or before.agents != event.agents
+                or self.vocab.action_class.get(event.action) != "Salutation"):
+            return
+        initiator = self.history[-2]
+        # only where the initiator's act was directed at the one who answered (再拜賓, 賓答拜)
+        if opening.agents != initiator or not set(opening.recipients) & set(before.agents):
+            return
+        if not set(initiator) & set(event.recipients) and initiator != event.agents:
+            event.agents = list(initiator)
+            self.agent = list(initiator)
+            self.set_origin("initiator-again", pending=False)
+            event.mark("agent", "initiator-again", replace=True)
+
+    def counted_exchange(self, event: Event, k: int) -> None:
+        """三揖, 三讓 (flag mutual): bows and yieldings counted are exchanged,
+        so the one acting and the party last written before him both do them
+        (…執鴈從至于廟門…三揖至于階三讓: 主人 and 賓)."""
+        counted = particle(at(self.t, k - 1), "numeral") and not particle(at(self.t, k - 2), "numeral")
+        if "mutual" not in self.vocab.flags(event.action) or not counted or len(event.agents) != 1:  # 降一等揖之: a measure
+            return
+        other = self.other_party(event.agents, k)
+        if other is None:
+            return
+        event.agents = list(other) + event.agents
+        self.agent = list(event.agents)
+        self.set_origin("counted-exchange", pending=False)
+        event.mark("agent", "counted-exchange", replace=True)
+
+    def other_party(self, agents: list[str], k: int) -> list[str] | None:
+        """The party other than ``agents`` written last before token k in the
+        passage (止使者…侯氏與之讓; 主人以賓三揖), else the last one of the
+        passage before, as subject or as the one acted on."""
+        for n in range(k - 1, -1, -1):
+            tok = self.t[n]
+            if tok.is_("role") and tok.label("role") not in agents:
+                return [tok.label("role")]
+        named = [r for e in self.earlier[-5:] for r in e.agents + e.recipients]
+        found = next(([r] for r in reversed(named) if r not in agents), None)
+        return found or next((list(h) for h in reversed(self.history) if not set(h) & set(agents)), None)
+
+    def gift_answered(self, event: Event) -> None:
+        """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
+        answers it (goes to meet, bows, receives) where no subject is written."""
+        if len(self.events) < 2 or len(self.events) - 1 <= self.sentence_from:
+            return
+        gift = self.events[-2]
+        if (self.vocab.action_class.get(gift.action) != "Offering" or "thing" not in self.vocab.flags(gift.action)
+                or not gift.recipients
+                or "receives" not in self.vocab.flags(event.action)
+                or gift.agents != event.agents or set(gift.recipients) & set(event.agents)
+                or set(event.recipients) & set(gift.recipients)):
+            return
+        event.agents = list(gift.recipients)
+        self.agent = list(gift.recipients)
+        self.set_origin("gift-answered", pending=False)
+        event.mark("agent", "gift-answered", replace=True)
