@@ -19,8 +19,8 @@ class Surroundings:
                 k += 1
             elif kind == "fallback":
                 k += 2  # 當〓, 當楅
-            elif kind == "instrument" and read_things(self.t, k + 1)[0]:
-                k = read_things(self.t, k + 1)[1]  # 賓以几辟: what he acts with
+            elif kind == "instrument" and (held := read_things(self.t, k + 1))[0]:
+                k = held[1]  # 賓以几辟: what he acts with
             elif kind == "preposition" and read_place(self.t, k + 1):
                 k = read_place(self.t, k + 1)[1]
             elif tok.is_("place") or (tok.is_("object") and read_place(self.t, k, heads=("object",), need_direction=True)):

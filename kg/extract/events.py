@@ -170,7 +170,7 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             if tok.is_("role"):
                 if read_place(self.t, k, heads=("role",), need_direction=True) is None:
                     return False
-            elif tok.is_("action") and not particle(tok, "direction", "pronoun", "join") and not self.noun_not_act(k):
+            elif self.act_at(k):
                 return True
             elif tok.is_("action") and particle(tok, "join") and self.reaches_place(k):
                 return True  # 尸及階: 及 "reach", not "and"
@@ -315,10 +315,9 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
                     not self.act_at(after) or not (prev is None or prev.punct or prev.is_("role"))):
                 return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause
-            before = at(self.t, k - 1)
             # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
-            after_pronoun = before is not None and (before.text == "之" or (
-                last is not None and before.is_("role") and before.label("role") in last.recipients))
+            after_pronoun = prev is not None and (prev.text == "之" or (
+                last is not None and prev.is_("role") and prev.label("role") in last.recipients))
             if things and last is not None and not last.objects and self.right_after_act(k) \
                     and (after_pronoun or not self.act_at(after) or self.own_instrument(after)):
                 # V之以X belongs to V even where an act follows (飾之以布維之以索); so

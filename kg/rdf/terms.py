@@ -112,7 +112,7 @@ def place_english(label: str, head_kind: str, head: str) -> str | None:
     if not head_en:
         return None
     other = rest[:-1] if rest.endswith("間") else ""
-    other_en = next((english(kind, other) for kind in ("place", "object") if other and english(kind, other)), None)
+    other_en = next((en for kind in ("place", "object") if other and (en := english(kind, other))), None)
     if other_en:  # 房戶間: between two things, named from the first
         return f"between {_the(head_en)} and {_the(other_en)}"
     if template is None:
