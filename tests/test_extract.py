@@ -271,21 +271,22 @@ def test_entering_takes_its_goal_and_a_counted_party_is_no_object():
 
 @pytest.fixture(scope="module")
 def rites_built(tmp_path_factory):
-    """士相見禮, 覲禮, 士虞禮, 少牢饋食禮 and 有司徹 of the reference edition:
-    the rites of the blind sets (tests/data/blind-README.md)."""
+    """士相見禮, 覲禮, 士喪禮, 既夕禮, 士虞禮, 少牢饋食禮 and 有司徹 of the
+    reference edition: the rites of the blind sets (tests/data/blind-README.md)."""
     out = tmp_path_factory.mktemp("blind-rites")
-    files = [ROOT / "corpus" / "KR1d0038" / f"KR1d0038_{n:03d}.txt" for n in (3, 10, 14, 16, 17)]
+    files = [ROOT / "corpus" / "KR1d0038" / f"KR1d0038_{n:03d}.txt" for n in (3, 10, 12, 13, 14, 16, 17)]
     assert kg("build", *files, "--out", out).returncode == 0
     return out
 
 
 @pytest.mark.parametrize("gold_file, floor", [
     ("blind-shixiangjian.jsonl", 0.73), ("blind-shiyu.jsonl", 0.70), ("blind-shaolao.jsonl", 0.61),
-    ("blind-jinli.jsonl", 0.64), ("blind-yousiche.jsonl", 0.68)])
+    ("blind-jinli.jsonl", 0.64), ("blind-yousiche.jsonl", 0.68),
+    ("blind-shisang.jsonl", 0.39), ("blind-jixi.jsonl", 0.36)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-25 (first blind: 0.505, 0.439,
-    0.371, 0.554, 0.575 whole-event F1), so that a rule change that loses
-    ground fails."""
+    0.371, 0.554, 0.575, 0.400, 0.375 whole-event F1), so that a rule change
+    that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
     assert scores(result.stdout)["event"] >= floor
