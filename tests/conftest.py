@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,13 +51,67 @@ def kg(*args, cwd=None, input=None):
                           capture_output=True, text=True, input=input)
 
 
-@pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    """dist/ of one ``kg build`` of the default corpus, shared by the tests."""
-    out = tmp_path_factory.mktemp("dist")
-    result = kg("build", "--out", out)
-    assert result.returncode == 0, result.stderr
+# Builds the tests share are made once per run, whatever the number of
+# pytest-xdist workers: the first worker to need one starts it, the others
+# wait for it, all through the run's common temporary folder. The whole work
+# takes a minute, the longest single step of the suite: it is started as soon
+# as collection shows a test that needs it, so that other tests run meanwhile.
+
+def _run_root(config) -> Path:
+    """The temporary folder every worker of this run shares."""
+    base = config._tmp_path_factory.getbasetemp()
+    return base.parent if hasattr(config, "workerinput") else base
+
+
+def _start_build(config, name: str, *args) -> Path:
+    """Start ``kg build ARGS --out <name>`` unless a worker already has, and
+    return its folder. The command writes its exit status last, so a status
+    file means a finished build."""
+    from filelock import FileLock
+
+    root = _run_root(config)
+    out, status = root / name, root / f"{name}.status"
+    with FileLock(str(root / f"{name}.lock")):
+        if not (root / f"{name}.started").exists():
+            (root / f"{name}.started").touch()
+            words = [sys.executable, "-m", "kg.cli", "build", *map(str, args), "--out", str(out)]
+            command = (f"{shlex.join(words)} > {shlex.quote(str(root / name))}.log 2>&1;"
+                       f" echo $? > {shlex.quote(str(status))}.tmp && mv {shlex.quote(str(status))}.tmp"
+                       f" {shlex.quote(str(status))}")
+            subprocess.Popen(["sh", "-c", command], cwd=ROOT, start_new_session=True)
     return out
+
+
+def _finished_build(config, name: str, *args) -> Path:
+    out = _start_build(config, name, *args)
+    status = out.parent / f"{name}.status"
+    deadline = time.monotonic() + 1200
+    while not status.exists():
+        assert time.monotonic() < deadline, f"the {name} build did not finish in 20 minutes"
+        time.sleep(0.2)
+    log = (out.parent / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+    assert status.read_text().strip() == "0", log[-2000:]
+    return out
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if any("built_whole" in item.fixturenames for item in items):
+        _start_build(config, "dist-whole")
+        # The tests that need the whole work go last (in their order), so
+        # that the workers have the others to run while it builds.
+        items.sort(key=lambda item: "built_whole" in item.fixturenames)
+
+
+@pytest.fixture(scope="session")
+def built_whole(request):
+    """dist/ of one ``kg build`` of the default corpus (the whole work)."""
+    return _finished_build(request.config, "dist-whole")
+
+
+@pytest.fixture(scope="session")
+def built(built_whole):
+    """dist/ of one ``kg build`` of the default corpus, shared by the tests."""
+    return built_whole
 
 
 # 鄉射禮 in four editions: a build of one chapter of the work, for the tests
@@ -64,23 +120,17 @@ CHAPTER_FIVE = ["001_*.txt", "003_*.txt", "KR1d0038/KR1d0038_005.txt", "KR1d0026
 
 
 @pytest.fixture(scope="session")
-def built_small(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist-small")
+def built_small(request):
     files = [next(CORPUS.glob(pattern)) for pattern in CHAPTER_FIVE]
-    result = kg("build", *files, "--chapter", "5", "--out", out)
-    assert result.returncode == 0, result.stderr
-    return out
+    return _finished_build(request.config, "dist-small", *files, "--chapter", "5")
 
 
 @pytest.fixture(scope="session")
-def built_tiny(tmp_path_factory):
+def built_tiny(request):
     """One short chapter (士相見禮) in the reference edition: every named graph
     a build writes (edition, work, ontology, links), small enough for the
     tests that load a store several times and compare every query's answers."""
-    out = tmp_path_factory.mktemp("dist-tiny")
-    result = kg("build", CORPUS / "KR1d0038" / "KR1d0038_003.txt", "--out", out)
-    assert result.returncode == 0, result.stderr
-    return out
+    return _finished_build(request.config, "dist-tiny", CORPUS / "KR1d0038" / "KR1d0038_003.txt")
 
 
 @pytest.fixture(scope="session")

@@ -270,13 +270,13 @@ def test_entering_takes_its_goal_and_a_counted_party_is_no_object():
 
 
 @pytest.fixture(scope="module")
-def rites_built(tmp_path_factory):
+def rites_built(request):
     """士相見禮, 覲禮, 士喪禮, 既夕禮, 士虞禮, 少牢饋食禮 and 有司徹 of the
     reference edition: the rites of the blind sets (tests/data/blind-README.md)."""
-    out = tmp_path_factory.mktemp("blind-rites")
+    from tests.conftest import _finished_build
+
     files = [ROOT / "corpus" / "KR1d0038" / f"KR1d0038_{n:03d}.txt" for n in (3, 10, 12, 13, 14, 16, 17)]
-    assert kg("build", *files, "--out", out).returncode == 0
-    return out
+    return _finished_build(request.config, "dist-blind-rites", *files)
 
 
 @pytest.mark.parametrize("gold_file, floor", [

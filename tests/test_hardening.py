@@ -18,6 +18,11 @@ SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 ASK = 'ASK { ?r <http://www.w3.org/2004/02/skos/core#prefLabel> "司射"@zh-Hant }'
 
 
+# One worker runs this module: its server and store are made once (pytest-xdist
+# --dist loadgroup), not once per worker.
+pytestmark = pytest.mark.xdist_group("test_hardening")
+
+
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     return tmp_path_factory.mktemp("hardening") / "store"

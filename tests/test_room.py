@@ -20,6 +20,11 @@ SISHE = "/page/role/" + quote("司射")
 PREFIX = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
 
 
+# One worker runs this module: its server and store are made once (pytest-xdist
+# --dist loadgroup), not once per worker.
+pytestmark = pytest.mark.xdist_group("test_room")
+
+
 @pytest.fixture(scope="module")
 def server(built_small, tmp_path_factory):
     store = tmp_path_factory.mktemp("room-store") / "store"

@@ -27,6 +27,9 @@ def start_server(dist, store, *options):
         yield url, pid
 
 
+# One worker runs this module: its server and store are made once (pytest-xdist
+# --dist loadgroup), not once per worker.
+pytestmark = pytest.mark.xdist_group("test_server")
 
 
 @pytest.fixture(scope="module")
