@@ -487,9 +487,10 @@ def test_what_the_dress_is_like_is_no_subject_and_there_is_none_who_holds():
 
 
 def test_a_thing_written_first_is_what_the_act_handles():
-    """匜水錯于槃中, 俎入設于豆東: the thing opens the clause, the acts handle it
-    (blind-README decision 10); 遣X: a command, what X is sent to do is its content."""
-    assert events("俎入設于豆東", ["佐食"]) == ["佐食 入 obj=俎", "佐食 設 obj=俎 at=豆東"]
+    """匜水錯于槃中, 俎入設于豆東: the thing opens the clause, the acts handle it,
+    and no one is named, so no one is carried (blind-README decision 10, rule
+    thing-subject); 遣X: a command, what X is sent to do is its content."""
+    assert events("俎入設于豆東", ["佐食"]) == [" 入 obj=俎", " 設 obj=俎 at=豆東"]
     assert events("宗人遣佐食及執事盥出") == ["宗人 遣 to=佐食|執事"]
     assert events("主人及賓兄弟群執事即位于門外") == ["主人|賓|兄弟|執事 即 at=門外"]
 

@@ -76,6 +76,9 @@ CASES = {
                         ["主人 迎 at=門外", "主人 再拜 to=賓", "賓 答拜", "主人 拜 to=介", "介 答拜"], 3),
     # --- what the act takes ---------------------------------------------------
     "thing-after-act": ("取弓于階西", ["司射"], None, ["司射 取 obj=弓 at=階西"], 0),
+    "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
+    "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
+    "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
     "recipient-after-act": ("獻工", ["主人"], None, ["主人 獻 to=工"], 0),
     "command-recipient": ("擯者命賓賓少進禮辭", None, None, ["擯者 命 to=賓", "賓 少進", "賓 禮辭"], 0),

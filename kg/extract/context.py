@@ -19,6 +19,8 @@ class Surroundings:
                 k += 1
             elif kind == "fallback":
                 k += 2  # 當〓, 當楅
+            elif self.vocab.particle_has(tok.text, "hand") and self.act_at(k + 1):
+                k += 1  # 襚者左執領: with his left hand
             elif kind == "instrument" and (held := read_things(self.t, k + 1))[0]:
                 k = held[1]  # 賓以几辟: what he acts with
             elif kind == "preposition" and read_place(self.t, k + 1):

@@ -129,6 +129,8 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         nxt = at(self.t, after)
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
             return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
+        if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential"):
+            return after  # 有賓則拜之: if there is a guest, one bows to him
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
         nxt_tok = at(self.t, after)
@@ -293,8 +295,11 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         elif self.clause_starts(k) and self.act_at(after) and (
                 "thing" in self.vocab.flags(self.t[after].label("action"))
                 or self.vocab.action_class.get(self.t[after].label("action")) == "Movement"):
-            # 匜水錯于槃中, 鼎入: the thing written first, then what is done with it (carried in)
+            # 匜水錯于槃中, 鼎入: the thing written first, then what is done with it (carried in),
+            # by no one the clause names
             self.wait_things(things, "thing")
+            self.agent = []
+            self.set_origin("thing-subject")
         return after
 
     def clause_starts(self, k: int) -> bool:
@@ -313,6 +318,12 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             prev = at(self.t, k - 1)
             if things and self.vocab.particle_has(self.t[k].text, "next-act") and (
                     not self.act_at(after) or not (prev is None or prev.punct or prev.is_("role"))):
+                if self.uses_after_act(k):
+                    # 拂柩用功布, 煮于垼用重鬲: what the act before is done with
+                    used = self.sentence_last()
+                    used.objects += [x for x in things if x not in used.objects]
+                    used.mark("objects", "used-after-act")
+                    self.extend(used, after)
                 return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause
             # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
@@ -333,6 +344,16 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
                 and self.vocab.flags(nxt.label("action")) & {"command", "content"}:
             return k + 2  # 以命升賓: the command is a warrant, no act (以擊筮: strikes it)
         return k + 1
+
+    def uses_after_act(self, k: int) -> bool:
+        """用 at k closes the last act's clause: only its things, place and
+        facing lie between (拂柩用功布, 淅米于堂南面用盆), no role, act,
+        arrangement phrase or sentence end (藉用葦席 after 西上: how it lies)."""
+        last = self.sentence_last()
+        if last is None or last.i != self.t[self.verb_token].i or self.verb_token >= k:
+            return False
+        return all(t.is_("object") or t.is_("place") or t.is_("facing") or particle(t, "preposition")
+                   or (t.punct and t.text not in SENTENCE_END) for t in self.t[self.verb_token + 1:k])
 
     def own_instrument(self, k: int) -> bool:
         """The act at k takes its own 以 phrase (飾之以布, 飾以布)."""
@@ -398,6 +419,11 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
+            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and self.act_at(after + 1):
+                # 君使人弔: the one sent is named by his errand, the 弔者 of the passages after
+                event.recipients = [self.t[after + 1].label("action") + "者"]
+                event.mark("recipients", "sent-by-errand")
+                after += 1
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
                 start = after

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.3.0"
+EXTRACTOR_VERSION = "2.4.0"
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,10 @@ define("carried-sentence", "agent",
 define("carried-passage", "agent",
        "No subject written in the passage: the agent carried from the passage before (a guess to review).",
        "升自西階")
+define("thing-subject", "agent",
+       "A clause that opens with a thing carried in, set or following (the thing, then a movement or an act "
+       "that handles things) names no one who acts: its acts have no agent, none is carried.",
+       "燭入")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review).",
@@ -111,6 +115,10 @@ define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",
        "取弓于階西")
+define("used-after-act", "objects",
+       "用X closing an act's clause (only its things, place and facing between) gives that act X too: "
+       "what it is done with (GUIDELINES 5, as 以X V).",
+       "商祝拂柩用功布")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag).",
        "適堂西")
@@ -120,6 +128,10 @@ define("recipient-after-act", "recipients",
 define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
        "擯者命賓賓少進")
+define("sent-by-errand", "recipients",
+       "使人 or 命人 + an act: the one sent is named by his errand, the participant X者 of that act (君使人弔: "
+       "the 弔者 the passages after name); the act is the command's content.",
+       "君使人弔")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
        "司射請射于賓")

@@ -174,6 +174,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name (弔者 is one)
             if n >= 4 and _only_acts(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
                 return None  # 淳沃執巾者: the act 沃, then the one who holds the towel
+            if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
+                return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
             return n
     return None
 
@@ -189,6 +191,14 @@ def _only_acts(text: str) -> bool:
             return False
         i += n
     return True
+
+
+def _only_thing(text: str) -> bool:
+    """``text`` is one word that is a thing and nothing else (帷, not 冠 or 爵弁)."""
+    if not text:
+        return False
+    n, readings = vocabulary().match_at(text, 0)
+    return n == len(text) and set(readings) == {"object"}
 
 
 def _ends_a_verb_phrase(tok: Token, vocab: Vocabulary) -> bool:
