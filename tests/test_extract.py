@@ -545,3 +545,23 @@ def test_regressions_found_in_review():
     assert events("小臣設公席于阼階上") == ["小臣 設 at=阼階上"]
     assert events("上餕止主人受上餕爵") == ["主人 受"]
     assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=魚|腊|俎"]
+
+
+def test_a_new_section_carries_only_a_principal_party():
+    """張爾岐's sections are the rite's stages: the 復者 who called back the
+    soul (士喪禮 section 2) does not announce the death that opens section 3,
+    while the 侯氏 of 覲禮 goes on acting into the next section."""
+    from kg.build import Source, extract, read_documents
+
+    def first_events(chapter: int, text: str) -> list:
+        docs = read_documents([Source(ROOT / "corpus" / "KR1d0038" / f"KR1d0038_{chapter:03d}.txt", None, None, None)])
+        doc = docs[0]
+        events = extract(docs)[doc.key]
+        passage = next(p for p in doc.passages if p.span.norm.startswith(text))
+        return [e for e in events if e.passage == passage.index]
+
+    death = first_events(12, "乃赴于君")
+    assert death[0].action == "赴" and death[0].agents == []
+    assert death[0].rule_for("agent") == "carried-passage"
+    lord = first_events(10, "乃右肉袒")
+    assert lord[0].action == "袒" and lord[0].agents == ["侯氏"]

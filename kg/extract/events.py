@@ -660,7 +660,14 @@ def extract_events(doc: Document) -> list[Event]:
     events: list[Event] = []
     asks: list[RepeatAsk] = []
     title = chapter_title(doc.chapter)
+    section = None
     for passage in doc.passages:
+        if passage.section != section and section is not None and origin == "carried-passage" \
+                and not set(agent) <= vocabulary().principals:
+            # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
+            # ended with the last one (復者, 甸人, 宰); only a principal party goes on.
+            agent = []
+        section = passage.section
         parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
         parser.origin = origin
         for event in parser.run():

@@ -82,7 +82,8 @@ define("carried-sentence", "agent",
        "No subject written: the agent of an act of an earlier sentence of the passage (a guess to review).",
        "賓出，主人送於外門外，再拜；歸賓俎。")
 define("carried-passage", "agent",
-       "No subject written in the passage: the agent carried from the passage before (a guess to review).",
+       "No subject written in the passage: the agent carried from the passage before (a guess to review); "
+       "into a new section of the rite only a principal party (roles of class Host) is carried.",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set or following (the thing, then a movement or an act "

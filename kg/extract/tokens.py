@@ -51,6 +51,7 @@ class Vocabulary:
     action_class: dict[str, str]
     qualifiers: set[str]  # role labels that only narrow a role before them
     also_verb: set[str]  # object labels that are also acts (洗, 決)
+    principals: set[str]  # role labels of class Host: the parties whose acts span the rite's stages
     longest: int
     particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
 
@@ -105,11 +106,12 @@ def vocabulary() -> Vocabulary:
     grammar = {row["label"]: set(row["grammar"].split()) for row in load_table("actions")}
     qualifiers = {row["label"] for row in load_table("roles") if row["qualifier"] == "yes"}
     also_verb = {row["label"] for row in load_table("objects") if row["also_verb"] == "yes"}
+    principals = {row["label"] for row in load_table("roles") if row["class"] == "Host"}
     # Order each form's readings by KINDS so that the first is the default.
     ordered = {f: {k: r[k] for k in KINDS if k in r} for f, r in forms.items()}
     classes = {row["label"]: row["class"] for row in load_table("actions")}
-    return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, max(map(len, forms)),
-                      particle_flags)
+    return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, principals,
+                      max(map(len, forms)), particle_flags)
 
 
 def tokenize(norm: str) -> list[Token]:
