@@ -543,7 +543,7 @@ def test_regressions_found_in_review():
     上餕止主人受上餕爵: 止 names no one who acts next; 舉魚腊俎: a list of
     victims before the stand stays a list."""
     assert events("小臣設公席于阼階上") == ["小臣 設 at=阼階上"]
-    assert events("上餕止主人受上餕爵") == ["主人 受"]
+    assert events("上餕止主人受上餕爵") == ["主人 受 obj=爵 to=上餕"]  # received from him (受宰几)
     assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=魚|腊|俎"]
 
 
@@ -565,3 +565,13 @@ def test_a_new_section_carries_only_a_principal_party():
     assert death[0].rule_for("agent") == "carried-passage"
     lord = first_events(10, "乃右肉袒")
     assert lord[0].action == "袒" and lord[0].agents == ["侯氏"]
+
+
+def test_who_hands_over_and_who_receives():
+    """宰授几主人受: the one handed to, who then receives, is 授's recipient;
+    受宰几: the one received from; 拜尸答拜: bowed to, and he answers (有司徹)."""
+    assert events("宰授几主人受") == ["宰 授 obj=几 to=主人", "主人 受"]
+    assert events("主人降受宰几尸侑降") == ["主人 降", "主人 受 obj=几 to=宰", "尸|侑 降"]
+    assert events("主人拜尸答拜") == ["主人 拜 to=尸", "尸 答拜"]
+    assert events("主人薦脯醢賓升席") == ["主人 薦 obj=脯醢", "賓 升 at=席"]  # 升: no receiving
+    assert events("有賓則拜之", ["主人"]) == ["主人 拜"]  # 有X: what there is, no subject

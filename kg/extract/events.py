@@ -125,6 +125,8 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             place = None  # 史左執筮: the 史 holds it in his left hand (主人賓右奠觚: at the 賓's right)
         if place is not None and len(roles) <= 1:
             return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
+        if self.received_from(k, roles, after):
+            return self.verb_end
         self.role_since = True
         nxt = at(self.t, after)
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
@@ -145,10 +147,39 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
                 return after + 1
             return after
         self.flush()
+        self.handed_to(k, roles, after)
         if joining:
             roles = self.agent + [r for r in roles if r not in self.agent]
         self.take_subject(roles, "joined-subject" if joining else "written-subject")
         return after
+
+    def received_from(self, k: int, roles: list[str], after: int) -> bool:
+        """受宰几: right after an act of receiving, a role and then what he
+        gives, with no act of his own, is the one it is received from."""
+        last = self.clause
+        if last is None or last.recipients or last.objects or self.verb_token != k - 1:
+            return False
+        if "receives" not in self.vocab.flags(last.action) or not self.t[k - 1].is_("action"):
+            return False
+        things, past = read_things(self.t, after)
+        if not things or self.act_at(past):
+            return False
+        last.recipients, last.objects = list(roles), things
+        last.mark("recipients", "recipient-after-act")
+        last.mark("objects", "thing-after-act")
+        self.finish(last, past)
+        return True
+
+    def handed_to(self, k: int, roles: list[str], after: int) -> None:
+        """宰授几主人受: a role right after what an act directed at a person
+        hands over, who then receives it, is that act's recipient too."""
+        last = self.clause
+        act = self.act_index(after)
+        if last is None or last.recipients or not last.objects or self.verb_end != k or act is None:
+            return
+        if "person" in self.vocab.flags(last.action) and "receives" in self.vocab.flags(self.t[act].label("action")):
+            last.recipients = list(roles)
+            last.mark("recipients", "recipient-after-act")
 
     def take_subject(self, roles: list[str], origin: str) -> None:
         """``roles`` act from here on: the subject written for the acts that follow."""
@@ -593,6 +624,9 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
             return after
+        if "person" in flags and responds:
+            event.recipients = roles  # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers
+            event.mark("recipients", "recipient-after-act")
         return k
 
     def finish(self, event: Event, after: int) -> int:
