@@ -575,3 +575,10 @@ def test_who_hands_over_and_who_receives():
     assert events("主人拜尸答拜") == ["主人 拜 to=尸", "尸 答拜"]
     assert events("主人薦脯醢賓升席") == ["主人 薦 obj=脯醢", "賓 升 at=席"]  # 升: no receiving
     assert events("有賓則拜之", ["主人"]) == ["主人 拜"]  # 有X: what there is, no subject
+
+
+def test_a_one_word_order_obeyed_at_once_ends_the_words():
+    """延之曰升升成拜: the words said are 升, the 升 after them is the one
+    invited going up (覲禮), and 延 says them (flag speech)."""
+    assert events("侯氏再拜稽首擯者延之曰升升成拜乃出") == [
+        "侯氏 再拜", "侯氏 稽首", "擯者 延 曰升", "侯氏 升", "侯氏 成拜", "侯氏 出"]

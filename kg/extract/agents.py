@@ -89,6 +89,19 @@ class AgentRules:
         found = next(([r] for r in reversed(named) if r not in agents), None)
         return found or next((list(h) for h in reversed(self.history) if not set(h) & set(agents)), None)
 
+    def invited_answers(self, event: Event, k: int) -> None:
+        """王勞之再拜稽首, 擯者延之曰升升成拜: an act that invites an answer
+        (actions.tsv flag invites) hands the acts after it with no subject
+        written to the one invited: its recipient, or the other party where
+        it is directed at 之."""
+        if "invites" not in self.vocab.flags(event.action):
+            return
+        nxt = at(self.t, k + 1)
+        invited = event.recipients or (self.other_party(event.agents, k) if nxt is not None and nxt.text == "之" else None)
+        if invited and not set(invited) & set(event.agents):
+            self.agent = list(invited)
+            self.set_origin("invited-answers")
+
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""

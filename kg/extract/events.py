@@ -498,6 +498,7 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             self.initiator_again(event)
             self.gift_answered(event)
             self.counted_exchange(event, k)
+        self.invited_answers(event, k)
         return self.finish(event, after)
 
     def to_after_act(self, event: Event, k: int) -> int:

@@ -112,6 +112,10 @@ define("gift-answered", "agent",
        "receiving with no subject written (迎, 拜受, 受: flag receives) is the one given to's, where it is "
        "not directed at him (a guess to review).",
        "天子賜侯氏以車服迎于外門外再拜")
+define("invited-answers", "agent",
+       "An act that invites an answer (延, 勞: flag invites) hands the acts after it with no subject written "
+       "to the one invited: its recipient, or the other party where it is directed at 之 (a guess to review).",
+       "侯氏再拜稽首出自屏南適門西遂入門左北面立王勞之再拜稽首")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",

@@ -85,6 +85,9 @@ class SpeechReading:
                 return first, tok.i, m + 1
             if tok.i >= first + 2 and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
                 return first, tok.i, m
+            if m == k + 1 and tok.is_("action") and self.t[k].is_("action") \
+                    and tok.label("action") == self.t[k].label("action"):
+                return first, tok.i, m  # 延之曰升升: the order of one word, obeyed at once
             if tok.i > first and tok.is_("facing") and self.act_index(m) is not None:
                 return first, tok.i, m  # 史曰諾西面于門西抽下韇: a facing and an act are told, not said
             m += 1
