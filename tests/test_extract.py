@@ -582,3 +582,10 @@ def test_a_one_word_order_obeyed_at_once_ends_the_words():
     invited going up (覲禮), and 延 says them (flag speech)."""
     assert events("侯氏再拜稽首擯者延之曰升升成拜乃出") == [
         "侯氏 再拜", "侯氏 稽首", "擯者 延 曰升", "侯氏 升", "侯氏 成拜", "侯氏 出"]
+
+
+def test_the_last_of_roles_written_one_after_another_acts():
+    """迎尸宗人擯: with no 及 between them, the last role acts (the 宗人 ushers),
+    the ones before are met; with 及 they are all met (迎賓及介)."""
+    assert events("主人出迎尸宗人擯") == ["主人 出", "主人 迎 to=尸", "宗人 擯"]
+    assert events("主人迎賓及介入") == ["主人 迎 to=賓|介", "主人 入"]

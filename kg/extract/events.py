@@ -621,6 +621,13 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags:
             return after
+        if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
+                and all(self.t[n].is_("role") for n in range(k, after))):
+            # 迎尸宗人擯, 宿尸祝擯: roles written one after the other with no 及 between,
+            # the last one acting: the act is his; the ones before are the recipients
+            event.recipients = roles[:-1]
+            event.mark("recipients", "recipient-after-act")
+            return after - 1
         if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
