@@ -589,3 +589,11 @@ def test_the_last_of_roles_written_one_after_another_acts():
     the ones before are met; with 及 they are all met (迎賓及介)."""
     assert events("主人出迎尸宗人擯") == ["主人 出", "主人 迎 to=尸", "宗人 擯"]
     assert events("主人迎賓及介入") == ["主人 迎 to=賓|介", "主人 入"]
+
+
+def test_an_assent_said_alone_ends_the_words():
+    """主人曰諾乃退: 諾 is all that is said, the 主人 then withdraws (少牢饋食禮);
+    杖 after 復位 is the act of taking up the staff again (既夕禮)."""
+    assert events("宗人曰旦明行事主人曰諾乃退") == ["宗人 曰 曰旦明行事", "主人 曰 曰諾", "主人 退"]
+    assert events("主人入復位杖") == ["主人 入", "主人 復位", "主人 杖"]
+    assert events("主人釋杖") == ["主人 釋 obj=杖"]

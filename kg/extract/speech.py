@@ -83,7 +83,7 @@ class SpeechReading:
         while (tok := at(self.t, m)) is not None:
             if tok.punct and (tok.text in SENTENCE_END or tok.text in CLOSE_QUOTE):
                 return first, tok.i, m + 1
-            if tok.i >= first + 2 and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
+            if tok.i >= first + self.shortest_words(k) and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
                 return first, tok.i, m
             if m == k + 1 and tok.is_("action") and self.t[k].is_("action") \
                     and tok.label("action") == self.t[k].label("action"):
@@ -92,6 +92,15 @@ class SpeechReading:
                 return first, tok.i, m  # 史曰諾西面于門西抽下韇: a facing and an act are told, not said
             m += 1
         return first, len(self.norm), m
+
+    def shortest_words(self, k: int) -> int:
+        """How many characters the unpunctuated words said from token k take at
+        least before the narrative may take up again: one for an assent said
+        alone (主人曰諾乃退: 諾, then he withdraws), else two."""
+        tok = self.t[k]
+        assent = tok.is_("action") and "response" in self.vocab.flags(tok.label("action")) \
+            and self.vocab.action_class.get(tok.label("action")) == "Speech"
+        return 1 if assent else 2
 
     def bows_to_end(self, k: int) -> bool:
         """In an unpunctuated text the words said run on into the bows that
