@@ -348,7 +348,7 @@ def test_a_thing_used_as_a_verb_before_a_place_phrase():
     升筵 still goes to the mat."""
     assert events("司宮筵于奧") == ["司宮 筵 at=奧"]
     assert events("司宮尊兩甒于房戶之間") == ["司宮 尊 obj=甒 at=房戶間"]
-    assert events("主人升筵") == ["主人 升 at=席"]
+    assert events("主人升筵") == ["主人 升 at=筵"]  # as written (GUIDELINES 13: 即筵)
 
 
 def test_stopping_and_ended_acts():
