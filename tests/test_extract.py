@@ -597,3 +597,11 @@ def test_an_assent_said_alone_ends_the_words():
     assert events("宗人曰旦明行事主人曰諾乃退") == ["宗人 曰 曰旦明行事", "主人 曰 曰諾", "主人 退"]
     assert events("主人入復位杖") == ["主人 入", "主人 復位", "主人 杖"]
     assert events("主人釋杖") == ["主人 釋 obj=杖"]
+
+
+def test_counted_lists_and_a_direction_before_a_thing():
+    """胃一嚌肺一: in a counted list of joints, 嚌肺 is the lung for tasting,
+    no act; 載于南俎: the place is the stand (the head noun), the 南 says
+    which (有司徹)."""
+    assert events("羊肉湆臑折正脊一正脅一腸一胃一嚌肺一載于南俎", ["司馬"]) == ["司馬 載 at=俎"]
+    assert events("尸取肺坐祭嚌之") == ["尸 取 obj=肺", "尸 坐", "尸 祭", "尸 嚌"]

@@ -522,8 +522,8 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
         act and no place (爵止), an act that goes somewhere with no goal
         written (不盡, flag goal-only), the purpose of a bow (拜至, flag
-        purpose), a manner word before an act (縮執, flag manner-before-act);
-        else None."""
+        purpose), a manner word before an act (縮執, flag manner-before-act),
+        a word of an item in a counted list (胃一嚌肺一); else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
             stops_someone = nxt is not None and nxt.is_("role") \
@@ -537,6 +537,8 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
             return k + 1
         prev = at(self.t, k - 1)
+        if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):
+            return k + 1  # 胃一嚌肺一: an item of a counted list, the lung for tasting, no act
         if "purpose" in flags and prev is not None and prev.is_("action") \
                 and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
                 and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0) \

@@ -94,6 +94,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     lead = ""
     if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
         lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
+    elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
+            and at(tokens, k + 1).is_("object") and not direction_at(tokens, k + 2):
+        k, head = k + 1, at(tokens, k + 1)  # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun)
     kind = next((h for h in heads if head is not None and head.is_(h)), None)
     if kind is None:
         return None
