@@ -573,6 +573,7 @@ def test_who_hands_over_and_who_receives():
     assert events("宰授几主人受") == ["宰 授 obj=几 to=主人", "主人 受"]
     assert events("主人降受宰几尸侑降") == ["主人 降", "主人 受 obj=几 to=宰", "尸|侑 降"]
     assert events("主人拜尸答拜") == ["主人 拜 to=尸", "尸 答拜"]
+    assert events("王受之玉") == ["王 受 obj=玉"]  # 受之X: received from him, the thing is X (覲禮)
     assert events("主人薦脯醢賓升席") == ["主人 薦 obj=脯醢", "賓 升 at=席"]  # 升: no receiving
     assert events("有賓則拜之", ["主人"]) == ["主人 拜"]  # 有X: what there is, no subject
 

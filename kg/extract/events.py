@@ -465,9 +465,9 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             return self.finish(event, after + 1)
         if self.vocab.particle_has(getattr(at(self.t, after), "text", ""), "to-after-act"):
             return self.finish(event, self.to_after_act(event, after))
-        if "person" in flags and particle(at(self.t, after), "pronoun"):
+        if flags & {"person", "receives"} and particle(at(self.t, after), "pronoun"):
             given, past = read_things(self.t, after + 1)
-            if given:  # 儐之束帛乘馬: 之 is the one given to, the things are given
+            if given:  # 儐之束帛乘馬: 之 is the one given to; 受之玉: the one received from
                 event.objects += [t for t in given if t not in event.objects]
                 event.mark("objects", "thing-after-act")
                 return self.finish(event, past)
