@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from kg.extract.agents import AgentRules
 from kg.extract.context import Surroundings
+from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
 from kg.extract.phrases import (
     PlacePhrase,
@@ -45,7 +46,7 @@ THE_LORD = {"君", "公"}
 GENERIC_PLACES = {"位"}
 
 
-class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
+class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
@@ -152,34 +153,6 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
             roles = self.agent + [r for r in roles if r not in self.agent]
         self.take_subject(roles, "joined-subject" if joining else "written-subject")
         return after
-
-    def received_from(self, k: int, roles: list[str], after: int) -> bool:
-        """受宰几: right after an act of receiving, a role and then what he
-        gives, with no act of his own, is the one it is received from."""
-        last = self.clause
-        if last is None or last.recipients or last.objects or self.verb_token != k - 1:
-            return False
-        if "receives" not in self.vocab.flags(last.action) or not self.t[k - 1].is_("action"):
-            return False
-        things, past = read_things(self.t, after)
-        if not things or self.act_at(past):
-            return False
-        last.recipients, last.objects = list(roles), things
-        last.mark("recipients", "recipient-after-act")
-        last.mark("objects", "thing-after-act")
-        self.finish(last, past)
-        return True
-
-    def handed_to(self, k: int, roles: list[str], after: int) -> None:
-        """宰授几主人受: a role right after what an act directed at a person
-        hands over, who then receives it, is that act's recipient too."""
-        last = self.clause
-        act = self.act_index(after)
-        if last is None or last.recipients or not last.objects or self.verb_end != k or act is None:
-            return
-        if "person" in self.vocab.flags(last.action) and "receives" in self.vocab.flags(self.t[act].label("action")):
-            last.recipients = list(roles)
-            last.mark("recipients", "recipient-after-act")
 
     def take_subject(self, roles: list[str], origin: str) -> None:
         """``roles`` act from here on: the subject written for the acts that follow."""
@@ -501,22 +474,6 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         self.invited_answers(event, k)
         return self.finish(event, after)
 
-    def to_after_act(self, event: Event, k: int) -> int:
-        """諸 (之於) at k after the act: the role after it is its recipient
-        (謁諸天子), a place its place (投諸堂下)."""
-        nxt = at(self.t, k + 1)
-        if nxt is not None and nxt.is_("role") and read_place(self.t, k + 1, heads=("role",), need_direction=True) is None:
-            roles, after = read_roles(self.t, k + 1)
-            event.recipients += [r for r in roles if r not in event.recipients]
-            event.mark("recipients", "recipient-after-act")
-            return after
-        found = read_place(self.t, k + 1)
-        if found is not None and event.place is None:
-            event.place = found[0]
-            event.mark("place", "place-after-act")
-            return found[1]
-        return k + 1
-
     def ends_here(self, k: int, flags: set[str]) -> int | None:
         """Where the act at k is no event, the index after what is skipped:
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
@@ -614,30 +571,6 @@ class PassageParser(WordRules, AgentRules, SpeechReading, Surroundings):
         if not self.things:
             self.things_rule = rule
         self.things += things
-
-    def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
-        roles, after = read_roles(self.t, k)
-        nxt = at(self.t, after)
-        doubled = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
-        act = self.act_index(after)
-        responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
-        if "complement" in flags:
-            return after
-        if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
-                and all(self.t[n].is_("role") for n in range(k, after))):
-            # 迎尸宗人擯, 宿尸祝擯: roles written one after the other with no 及 between,
-            # the last one acting: the act is his; the ones before are the recipients
-            event.recipients = roles[:-1]
-            event.mark("recipients", "recipient-after-act")
-            return after - 1
-        if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
-            event.recipients = roles
-            event.mark("recipients", "recipient-after-act")
-            return after
-        if "person" in flags and responds:
-            event.recipients = roles  # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers
-            event.mark("recipients", "recipient-after-act")
-        return k
 
     def finish(self, event: Event, after: int) -> int:
         self.extend(event, after)

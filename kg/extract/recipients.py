@@ -1,0 +1,79 @@
+"""To whom an act is directed: the recipient rules of the passage parser
+(kg/extract/rules.py, kind ``recipients``): the roles right after an act
+directed at a person, the one handed to who receives, the one received
+from, 諸 for 之於. A mixin of :class:`kg.extract.events.PassageParser`,
+whose state it reads and sets."""
+from __future__ import annotations
+
+from kg.extract.event import Event
+from kg.extract.phrases import at, read_place, read_roles, read_things
+
+
+class RecipientRules:
+    def received_from(self, k: int, roles: list[str], after: int) -> bool:
+        """受宰几: right after an act of receiving, a role and then what he
+        gives, with no act of his own, is the one it is received from."""
+        last = self.clause
+        if last is None or last.recipients or last.objects or self.verb_token != k - 1:
+            return False
+        if "receives" not in self.vocab.flags(last.action) or not self.t[k - 1].is_("action"):
+            return False
+        things, past = read_things(self.t, after)
+        if not things or self.act_at(past):
+            return False
+        last.recipients, last.objects = list(roles), things
+        last.mark("recipients", "recipient-after-act")
+        last.mark("objects", "thing-after-act")
+        self.finish(last, past)
+        return True
+
+    def handed_to(self, k: int, roles: list[str], after: int) -> None:
+        """宰授几主人受: a role right after what an act directed at a person
+        hands over, who then receives it, is that act's recipient too."""
+        last = self.clause
+        act = self.act_index(after)
+        if last is None or last.recipients or not last.objects or self.verb_end != k or act is None:
+            return
+        if "person" in self.vocab.flags(last.action) and "receives" in self.vocab.flags(self.t[act].label("action")):
+            last.recipients = list(roles)
+            last.mark("recipients", "recipient-after-act")
+
+    def read_recipients(self, event: Event, flags: set[str], k: int) -> int:
+        roles, after = read_roles(self.t, k)
+        nxt = at(self.t, after)
+        doubled = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
+        act = self.act_index(after)
+        responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
+        if "complement" in flags:
+            return after
+        if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
+                and all(self.t[n].is_("role") for n in range(k, after))):
+            # 迎尸宗人擯, 宿尸祝擯: roles written one after the other with no 及 between,
+            # the last one acting: the act is his; the ones before are the recipients
+            event.recipients = roles[:-1]
+            event.mark("recipients", "recipient-after-act")
+            return after - 1
+        if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
+            event.recipients = roles
+            event.mark("recipients", "recipient-after-act")
+            return after
+        if "person" in flags and responds:
+            event.recipients = roles  # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers
+            event.mark("recipients", "recipient-after-act")
+        return k
+
+    def to_after_act(self, event: Event, k: int) -> int:
+        """諸 (之於) at k after the act: the role after it is its recipient
+        (謁諸天子), a place its place (投諸堂下)."""
+        nxt = at(self.t, k + 1)
+        if nxt is not None and nxt.is_("role") and read_place(self.t, k + 1, heads=("role",), need_direction=True) is None:
+            roles, after = read_roles(self.t, k + 1)
+            event.recipients += [r for r in roles if r not in event.recipients]
+            event.mark("recipients", "recipient-after-act")
+            return after
+        found = read_place(self.t, k + 1)
+        if found is not None and event.place is None:
+            event.place = found[0]
+            event.mark("place", "place-after-act")
+            return found[1]
+        return k + 1
