@@ -103,6 +103,8 @@ class WordRules:
         if kind != "fallback":
             return None
         found = read_place(self.t, k + 1)
+        if found is None and particle(at(self.t, k + 1), "direction") and self.act_at(k + 2):
+            return k + 3  # 當前束: where the front binding is, a place the tables do not know, no act
         if found is None:
             return k + 1
         last = self.clause
