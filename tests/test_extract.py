@@ -606,4 +606,4 @@ def test_counted_lists_and_a_direction_before_a_thing():
     which (有司徹)."""
     assert events("羊肉湆臑折正脊一正脅一腸一胃一嚌肺一載于南俎", ["司馬"]) == ["司馬 載 at=俎"]
     assert events("尸取肺坐祭嚌之") == ["尸 取 obj=肺", "尸 坐", "尸 祭", "尸 嚌"]
-    assert events("降奠當前束") == ["主人 降", "主人 奠"]  # 當前束: a place, no act of binding
+    assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠"]  # 當前束: a place, no act of binding
