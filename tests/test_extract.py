@@ -607,3 +607,12 @@ def test_counted_lists_and_a_direction_before_a_thing():
     assert events("羊肉湆臑折正脊一正脅一腸一胃一嚌肺一載于南俎", ["司馬"]) == ["司馬 載 at=俎"]
     assert events("尸取肺坐祭嚌之") == ["尸 取 obj=肺", "尸 坐", "尸 祭", "尸 嚌"]
     assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠"]  # 當前束: a place, no act of binding
+
+
+def test_asking_goes_no_further_than_the_report():
+    """擯者出請入告主人釋杖: the 擯者 asks, goes in and reports to the 主人, who
+    then puts down his staff (既夕禮): a request's words end at a report to
+    someone named, and the one told is told and then acts."""
+    assert events("擯者出請入告主人釋杖迎于廟門外") == [
+        "擯者 出", "擯者 請", "擯者 入", "擯者 告 to=主人", "主人 釋 obj=杖", "主人 迎 at=廟門外"]
+    assert events("司射請射于賓") == ["司射 請 to=賓"]

@@ -57,8 +57,10 @@ class RecipientRules:
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
             return after
-        if "person" in flags and responds:
-            event.recipients = roles  # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers
+        if ("person" in flags and responds) or ("report" in flags and act is not None):
+            # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers; 入告主人釋杖:
+            # the one told, who then acts
+            event.recipients = roles
             event.mark("recipients", "recipient-after-act")
         return k
 

@@ -33,12 +33,25 @@ class SpeechReading:
                 continue
             if self.vocab.particle_has(tok.text, "then") and self.act_at(k + 1):
                 return k
+            if not commanded and k > first and self.act_at(k) and "report" in self.vocab.flags(tok.label("action")) \
+                    and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
+                # 擯者出請入告主人: asking goes no further than the report to someone named;
+                # the one who asked goes in and reports
+                return self.content_start_of(first, k)
             if particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
                 roles, after = read_roles(self.t, k + 1)  # 請射于賓
                 if not particle(at(self.t, after), "direction"):
                     event.recipients += roles
                     event.mark("recipients", "content-recipient")
             k += 1
+        return k
+
+    def content_start_of(self, first: int, k: int) -> int:
+        """Where the acts that lead to the report at k begin: the movement
+        right before it (入告, 反告) is the asker's too."""
+        prev = k - 1
+        if prev >= first and self.act_at(prev) and self.vocab.action_class.get(self.t[prev].label("action")) == "Movement":
+            return prev
         return k
 
     def on_quote(self, k: int) -> int:
