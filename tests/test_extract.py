@@ -616,3 +616,10 @@ def test_asking_goes_no_further_than_the_report():
     assert events("擯者出請入告主人釋杖迎于廟門外") == [
         "擯者 出", "擯者 請", "擯者 入", "擯者 告 to=主人", "主人 釋 obj=杖", "主人 迎 at=廟門外"]
     assert events("司射請射于賓") == ["司射 請 to=賓"]
+
+
+def test_a_role_at_his_place_before_an_act_starts_a_clause():
+    """乃赴于君主人西階東南面命赴者: the death is announced to the lord; the
+    主人, at the west stair, gives the order (士喪禮) — 君主人 is no list."""
+    assert events("乃赴于君主人西階東南面命赴者", ["主人"])[0] == "主人 赴 to=君"
+    assert events("賓主人皆升") == ["賓|主人 升"]

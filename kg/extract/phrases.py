@@ -77,6 +77,13 @@ def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool =
         return False
     if direction_at(tokens, k + 1):
         return False
+    place = read_place(tokens, k + 1, heads=("place",))
+    if place is not None:
+        n = place[1]
+        while at(tokens, n) is not None and at(tokens, n).is_("facing"):
+            n += 1
+        if at(tokens, n) is not None and at(tokens, n).is_("action"):
+            return False  # 赴于君主人西階東南面命赴者: the 主人, at his place, gives the order
     # 獻工大師則為之洗: the 大師 is a topic; 士大夫則奠摯: a list that opens the clause is the topic whole
     return not particle(at(tokens, k + 1), "topic") or (opens and at(tokens, k - 1) is not None
                                                         and at(tokens, k - 1).is_("role"))
