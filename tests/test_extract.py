@@ -623,3 +623,9 @@ def test_a_role_at_his_place_before_an_act_starts_a_clause():
     主人, at the west stair, gives the order (士喪禮) — 君主人 is no list."""
     assert events("乃赴于君主人西階東南面命赴者", ["主人"])[0] == "主人 赴 to=君"
     assert events("賓主人皆升") == ["賓|主人 升"]
+
+
+def test_the_one_sent_is_named_by_his_errand():
+    """君使人弔 → 弔者; 使人以將命 → 將命者 (士喪禮): rule sent-by-errand."""
+    assert events("君使人弔") == ["君 使 to=弔者"]
+    assert events("庶兄弟襚使人以將命于室")[1] == "庶兄弟 使 to=將命者"

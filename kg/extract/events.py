@@ -423,9 +423,11 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
-            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and self.act_at(after + 1):
-                # 君使人弔: the one sent is named by his errand, the 弔者 of the passages after
-                event.recipients = [self.t[after + 1].label("action") + "者"]
+            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and (
+                    errand := next((n for n in (after + 1, after + 2) if self.act_at(n)
+                                    and (n == after + 1 or particle(at(self.t, after + 1), "instrument"))), None)):
+                # 君使人弔, 使人以將命: the one sent is named by his errand, the 弔者 of the passages after
+                event.recipients = [self.t[errand].label("action") + "者"]
                 event.mark("recipients", "sent-by-errand")
                 after += 1
             self.finish(event, after)  # the event's words: the verb and whom it commands

@@ -134,8 +134,8 @@ define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
        "擯者命賓賓少進")
 define("sent-by-errand", "recipients",
-       "使人 or 命人 + an act: the one sent is named by his errand, the participant X者 of that act (君使人弔: "
-       "the 弔者 the passages after name); the act is the command's content.",
+       "使人 or 命人 + an act (or 以 + an act): the one sent is named by his errand, the participant X者 of that "
+       "act (君使人弔: the 弔者 the passages after name; 使人以將命: 將命者); the act is the command's content.",
        "君使人弔")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
