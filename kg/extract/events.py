@@ -193,10 +193,10 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if self.fresh or len(self.subjects) < 2:
             return
         first, second = self.subjects[-2], self.subjects[-1]
-        since = [e for e in self.events[self.subject_at:]]
+        acted = len(self.events) - self.subject_at  # acts of the second party since he was written
         # 主人…再拜，賓…答再拜，皆揖: an exchange just made; not after the second party's
         # own round of acts (媵爵者洗…升…降…皆再拜: all of them)
-        if first != second and self.agent == second and len(second) == 1 and len(since) <= 2:
+        if first != second and self.agent == second and len(second) == 1 and acted <= 2:
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
 
@@ -411,6 +411,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         self.verb_token = k
         after = k + 1
         if "command" in flags or "content" in flags:
+            errand = after + 2 if particle(at(self.t, after + 1), "instrument") else after + 1  # 使人(以)V
             if at(self.t, after) is not None and at(self.t, after).is_("role"):
                 roles, past = read_roles(self.t, after)
                 nxt = at(self.t, past)
@@ -423,9 +424,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
-            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and (
-                    errand := next((n for n in (after + 1, after + 2) if self.act_at(n)
-                                    and (n == after + 1 or particle(at(self.t, after + 1), "instrument"))), None)):
+            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and self.act_at(errand):
                 # 君使人弔, 使人以將命: the one sent is named by his errand, the 弔者 of the passages after
                 event.recipients = [self.t[errand].label("action") + "者"]
                 event.mark("recipients", "sent-by-errand")
