@@ -8,6 +8,7 @@ import re
 import pytest
 
 from kg.extract.events import PassageParser
+from kg.text.normalise import normalise
 from tests.conftest import GOLD, ROOT, kg, sample
 
 
@@ -280,9 +281,9 @@ def rites_built(request):
 
 
 @pytest.mark.parametrize("gold_file, floor", [
-    ("blind-shixiangjian.jsonl", 0.76), ("blind-shiyu.jsonl", 0.72), ("blind-shaolao.jsonl", 0.63),
-    ("blind-jinli.jsonl", 0.68), ("blind-yousiche.jsonl", 0.76),
-    ("blind-shisang.jsonl", 0.50), ("blind-jixi.jsonl", 0.52)])
+    ("blind-shixiangjian.jsonl", 0.76), ("blind-shiyu.jsonl", 0.73), ("blind-shaolao.jsonl", 0.63),
+    ("blind-jinli.jsonl", 0.70), ("blind-yousiche.jsonl", 0.78),
+    ("blind-shisang.jsonl", 0.52), ("blind-jixi.jsonl", 0.54)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-25 evening, extractor 2.4.0
     (first blind: 0.505, 0.439, 0.371, 0.554, 0.575, 0.400, 0.375 whole-event
@@ -357,7 +358,7 @@ def test_stopping_and_ended_acts():
     assert events("祝入哭止") == ["祝 入"]
     assert events("祝升止哭") == ["祝 升", "祝 止"]
     assert events("司射遂止于堂西") == ["司射 止 at=堂西"]
-    assert events("祝取奠觶祭亦如之不盡益反奠之") == ["祝 取", "祝 奠 obj=觶", "祝 祭", "祝 奠"]
+    assert events("祝取奠觶祭亦如之不盡益反奠之") == ["祝 取 obj=觶", "祝 祭", "祝 奠"]  # the cup set down
     assert events("升自西階盡階", ["釋獲者"]) == ["釋獲者 升 at=西階", "釋獲者 盡 at=階"]
 
 
@@ -629,3 +630,39 @@ def test_the_one_sent_is_named_by_his_errand():
     """君使人弔 → 弔者; 使人以將命 → 將命者 (士喪禮): rule sent-by-errand."""
     assert events("君使人弔") == ["君 使 to=弔者"]
     assert events("庶兄弟襚使人以將命于室")[1] == "庶兄弟 使 to=將命者"
+
+
+def test_a_thing_written_first_is_what_the_act_handles():
+    """二燭俟于殯門外, 新盆槃瓶廢敦重鬲皆濯 (既夕禮, 士喪禮): the things, counted
+    or with modifiers the tables lack, then 皆 and an act or a posture; no one
+    acts (rule thing-subject). 一算為奇: a tally counts as odd, no act on it."""
+    assert events(normalise("二燭俟于殯門外"), ["主人"]) == [" 俟 obj=燭 at=殯門外"]
+    assert events(normalise("新盆槃瓶廢敦重鬲皆濯造于西階下"), ["主人"])[0] == " 濯 obj=盆|盤|瓶|敦|鬲"
+    assert events("一算為奇奇則又縮諸純下", ["釋獲者"]) == ["釋獲者 為", "釋獲者 縮"]
+
+
+def test_what_an_act_is_done_with_after_words_the_tables_lack():
+    """楔齒用角柶, 遷于祖用軸 (士喪禮, 既夕禮): 用X still closes the act's
+    clause (rule used-after-act); 幠用斂衾: the shroud, not 斂 "to dress"."""
+    assert events("楔齒用角柶", ["商祝"]) == ["商祝 楔 obj=柶"]
+    assert events("遷于祖用軸", ["主人"]) == ["主人 遷 obj=軸"]
+    assert events("幠用斂衾", ["主人"]) == ["主人 幠 obj=衾"]
+
+
+def test_places_named_from_a_victims_stand_and_from_names_the_tables_lack():
+    """陳于羊俎西, 奠俎于羊湆俎南 (有司徹): the victim says whose stand; 加于羊俎:
+    the stand itself (GUIDELINES 5, 6). 于殯門外: the written phrase."""
+    assert events("雍人合執二俎陳于羊俎西")[-1] == "雍人 陳 at=羊俎西"
+    assert events("司馬縮奠俎于羊湆俎南") == ["司馬 奠 obj=俎 at=羊湆俎南"]
+    assert events("尸加于羊俎") == ["尸 加 at=俎"]
+    assert events("獻材于殯門外西面北上", ["主人"]) == ["主人 獻 at=殯門外 西面"]
+    assert events("至于〓門外", ["主人"]) == ["主人 至"]  # 〓, a lost character, names no place
+
+
+def test_the_offering_set_out_for_the_dead():
+    """奠 is also the offering (徹奠, 奠俟于下), the act where a thing or a 于
+    phrase follows (入奠贄, 入奠于牖下); 取奠觶 takes the cup set down."""
+    assert events("徹奠巾席俟于西方", ["祝"])[0] == "祝 徹 obj=奠|巾|席"
+    assert events("賓入奠贄再拜") == ["賓 入", "賓 奠 obj=贄", "賓 再拜"]
+    assert events("祝入奠于牖下") == ["祝 入", "祝 奠 at=牖下"]
+    assert events("祝取奠觶祭", ["祝"])[0] == "祝 取 obj=觶"

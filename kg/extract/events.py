@@ -16,6 +16,8 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
+import unicodedata
+
 from kg.extract.agents import AgentRules
 from kg.extract.context import Surroundings
 from kg.extract.recipients import RecipientRules
@@ -217,6 +219,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
                 and at(self.t, k + 2).is_("object"):
             found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
         if found is None:
+            found = self.named_place(k + 1)
+        if found is None:
             return k + 1
         phrase, after = found
         if phrase.head_kind == "role" and not phrase.relative:
@@ -230,6 +234,22 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             return after
         self.attach_place(phrase, prep, after)
         return after
+
+    def named_place(self, k: int) -> tuple[PlacePhrase, int] | None:
+        """于殯門外, 于祖廟門外: a place of the tables with a name the tables
+        lack written before it (at most two words), all of it the place
+        (GUIDELINES 6: the written phrase)."""
+        n = k
+        while n < k + 2 and at(self.t, n) is not None and not self.t[n].readings and _ideographs(self.t[n].text):
+            n += 1  # (not 〓, the mark of a lost character)
+        if n == k or at(self.t, n) is None or not self.t[n].is_("place") or self.t[n].is_("role"):
+            return None
+        found = read_place(self.t, n, heads=("place",))
+        if found is None:
+            return None
+        phrase, after = found
+        written = "".join(tok.text for tok in self.t[k:n])
+        return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
 
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
@@ -296,15 +316,33 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
             self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.clause_starts(k) and self.act_at(after) and (
-                "thing" in self.vocab.flags(self.t[after].label("action"))
-                or self.vocab.action_class.get(self.t[after].label("action")) == "Movement"):
-            # 匜水錯于槃中, 鼎入: the thing written first, then what is done with it (carried in),
-            # by no one the clause names
+        elif self.opens_clause(k) and self.handled_at(after + (at(self.t, after) is not None
+                                                               and at(self.t, after).text == "皆")):
+            # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
+            # is done with it (carried in, set down, kept waiting), by no one the clause names
             self.wait_things(things, "thing")
             self.agent = []
             self.set_origin("thing-subject")
         return after
+
+    def handled_at(self, k: int) -> bool:
+        """Token k is an act a thing written before it undergoes: one that
+        handles things, a movement (it is carried) or a posture (it waits)."""
+        if not self.act_at(k):
+            return False
+        label = self.t[k].label("action")
+        flags = self.vocab.flags(label)
+        if "complement" in flags:
+            return False  # 一算為奇: the tally counts as odd, nothing is done to it
+        return "thing" in flags or self.vocab.action_class.get(label) in ("Movement", "Posture")
+
+    def opens_clause(self, k: int) -> bool:
+        """The thing at k opens its clause: only its number or modifiers the
+        tables do not know stand before it (二燭, 新盆)."""
+        j = k - 1
+        while j >= 0 and not self.t[j].punct and (not self.t[j].readings or particle(self.t[j], "numeral")):
+            j -= 1
+        return self.clause_starts(j + 1)
 
     def clause_starts(self, k: int) -> bool:
         """Token k begins a clause: the passage's start or after a pause."""
@@ -357,6 +395,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if last is None or last.i != self.t[self.verb_token].i or self.verb_token >= k:
             return False
         return all(t.is_("object") or t.is_("place") or t.is_("facing") or particle(t, "preposition")
+                   or not t.readings  # 楔齒用角柶, 遷于祖用軸: a word the tables lack, in the act's clause
                    or (t.punct and t.text not in SENTENCE_END) for t in self.t[self.verb_token + 1:k])
 
     def own_instrument(self, k: int) -> bool:
@@ -464,6 +503,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
             found = read_place(self.t, after, heads=heads)
+            if found and found[0].head_kind == "object" and self.acts_on_thing(after):
+                found = None  # 入奠贄: an act with its thing, not where one goes
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
                 event.mark("place", "place-after-act")
@@ -474,6 +515,14 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.counted_exchange(event, k)
         self.invited_answers(event, k)
         return self.finish(event, after)
+
+    def acts_on_thing(self, k: int) -> bool:
+        """The word at k, a thing that is also an act (奠), is the act here:
+        a thing or a 于 phrase follows it at once (奠贄, 奠于牖下)."""
+        nxt = at(self.t, k + 1)
+        return self.act_at(k) and "thing" in self.vocab.flags(self.t[k].label("action")) and (
+            (nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action"))
+            or self.place_phrase_follows(k + 1, 0))  # (適洗洗角觶: the basin, then the act)
 
     def ends_here(self, k: int, flags: set[str]) -> int | None:
         """Where the act at k is no event, the index after what is skipped:
@@ -596,6 +645,11 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             last.mark("facing", "facing-after-act")
         self.facing = self.place = self.fallback = None
         self.things = []
+
+
+def _ideographs(text: str) -> bool:
+    """Written characters (CJK ideographs), not a mark such as 〓."""
+    return all(unicodedata.name(ch, "").startswith("CJK UNIFIED IDEOGRAPH") for ch in text)
 
 
 def carried_things() -> frozenset[str]:

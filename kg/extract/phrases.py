@@ -104,6 +104,10 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
             and at(tokens, k + 1).is_("object") and not direction_at(tokens, k + 2):
         k, head = k + 1, at(tokens, k + 1)  # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun)
+    owner = _victim_of_vessel(tokens, k) if "object" in heads else None
+    if owner is not None:
+        lead, k = owner
+        head = tokens[k]  # 羊俎西, 羊湆俎南: the victim (and its part) say whose vessel
     kind = next((h for h in heads if head is not None and head.is_(h)), None)
     if kind is None:
         return None
@@ -137,13 +141,36 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         k += 1
     if need_direction and not directions:
         return None
+    if owner is not None and not directions:
+        label = head.label(kind)  # 加于羊俎: the stand itself (GUIDELINES 5: the head noun)
     if kind == "object" and hand_before_act(tokens, k, directions) \
             and not particle(at(tokens, start - 1), "preposition"):
         return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
-    return PlacePhrase(label + directions, kind, label, bool(directions)), k
+    head_label = head.label(kind) if owner is not None else label  # 羊俎西 is named from the 俎
+    return PlacePhrase(label + directions, kind, head_label, bool(directions)), k
 
 
 CARDINAL = set("東西南北")
+
+
+def _victim_of_vessel(tokens: list[Token], k: int) -> tuple[str, int] | None:
+    """A victim (and at most one word for what of it: 羊湆俎) written before
+    the vessel or stand it is in (not before another victim or a joint): the
+    written words before the vessel and the vessel's position."""
+    tok = at(tokens, k)
+    if tok is None or tok.is_("role") or not tok.is_("object") or tok.label("object") not in things_of_class("Victim"):
+        return None
+    def holder(n: int) -> bool:
+        tok = at(tokens, n)
+        return tok is not None and not tok.is_("role") and tok.is_("object") \
+            and tok.label("object") not in things_of_class("Victim") | things_of_class("MeatCut")
+
+    n = k + 1
+    part = at(tokens, n)
+    if part is not None and holder(n + 1) and (not part.readings or (
+            part.is_("object") and not part.is_("role") and part.label("object") in things_of_class("Food"))):
+        n += 1  # 羊湆俎: the broth of the sheep, in its stand
+    return ("".join(t.text for t in tokens[k:n]), n) if holder(n) else None
 
 
 def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
@@ -228,6 +255,12 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # A word that is also an act (洗, 決) ends the list — unless the list an
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
+        nxt = at(tokens, k + 1)
+        if not things and tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) \
+                and nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action") \
+                and nxt.label("object") in things_of_class("Vessel"):
+            k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
+            continue
         listed = joined or (of_act and _list_goes_on(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
@@ -270,6 +303,11 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)
+            continue
+        nxt = at(tokens, k + 1)
+        if things and not tok.readings and nxt is not None and nxt.is_("object") and not nxt.is_("role") \
+                and nxt.label("object") in things_of_class("Vessel") and nxt.label("object") not in vocab.also_verb:
+            k += 1  # in a list, the next vessel's modifier (盆槃瓶廢敦重鬲: 廢敦, 重鬲)
             continue
         if not things and particle(tok, "direction") and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # 左下綱

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.4.0"
+EXTRACTOR_VERSION = "2.5.0"
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,9 @@ define("carried-passage", "agent",
        "into a new section of the rite only a principal party (roles of class Host) is carried.",
        "升自西階")
 define("thing-subject", "agent",
-       "A clause that opens with a thing carried in, set or following (the thing, then a movement or an act "
-       "that handles things) names no one who acts: its acts have no agent, none is carried.",
+       "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
+       "with modifiers the tables lack, perhaps 皆, then a movement, a posture or an act that handles "
+       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried.",
        "燭入")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
@@ -121,7 +122,8 @@ define("thing-after-act", "objects",
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",
        "取弓于階西")
 define("used-after-act", "objects",
-       "用X closing an act's clause (only its things, place and facing between) gives that act X too: "
+       "用X closing an act's clause (only its things, place, facing and words the tables lack between) "
+       "gives that act X too: "
        "what it is done with (GUIDELINES 5, as 以X V).",
        "商祝拂柩用功布")
 define("place-after-act", "place",

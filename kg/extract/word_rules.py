@@ -92,7 +92,9 @@ class WordRules:
         return k + 1
 
     @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
-               "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓).",
+               "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓). "
+               "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
+               "lack before a place is part of it (殯門外).",
                "升自西階")
     def rule_preposition(self, k, tok, kind):
         return self.on_preposition(k) if kind == "preposition" else None

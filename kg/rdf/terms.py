@@ -13,6 +13,7 @@ terms minted from the text are not, as the ontology does not define them.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
@@ -104,13 +105,19 @@ def place_english(label: str, head_kind: str, head: str) -> str | None:
     """A composed place glossed from its head and its direction (三耦南 →
     "south of the three pairs"), unless glosses.tsv glosses it whole."""
     whole = _glosses().get(("place", label))
-    if whole or not label.startswith(head):
+    if whole or head not in label:
         return whole
-    rest = label[len(head):]
+    owner, rest = label.split(head, 1)
     template = _glosses().get(("direction", rest))
     head_en = english(head_kind, head)
     if not head_en:
         return None
+    if owner:  # 羊俎西: the sheep's stand (the victim, and what of it, written before the head)
+        owner_en = [english("object", ch) for ch in owner]
+        if not all(owner_en):
+            return whole
+        plain = " ".join(re.sub(r"\s*\(.*?\)", "", en) for en in owner_en)  # "sheep (the victim)": sheep
+        head_en = f"{_the(head_en)} of the {plain}"
     other = rest[:-1] if rest.endswith("間") else ""
     other_en = next((en for kind in ("place", "object") if other and (en := english(kind, other))), None)
     if other_en:  # 房戶間: between two things, named from the first
@@ -192,5 +199,5 @@ class TermGraph:
         yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + "RelativePlace"))
         yield from _label(node, label, place_english(label, head_kind, head))
         yield Triple(node, _n(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
-        if label.startswith(head):
-            yield Triple(node, vocab(Y + "direction"), Literal(label[len(head):], language="zh-Hant"))
+        if head in label:  # 三耦南, 羊俎西 (the victim's stand)
+            yield Triple(node, vocab(Y + "direction"), Literal(label.split(head, 1)[1], language="zh-Hant"))
