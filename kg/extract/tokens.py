@@ -132,7 +132,9 @@ def tokenize(norm: str) -> list[Token]:
         n, readings = vocab.match_at(norm, i)
         # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
         nouny = not ({"role", "object", "particle", "place"} & set(readings)) \
-            or vocab.particle_has(norm[i:i + n], "noun-start")  # not 中庭弔者: the place, then the one
+            or vocab.particle_has(norm[i:i + n], "noun-start") \
+            or ("action" in readings and readings.get("object") in vocab.also_verb)  # 奠者, though 奠 is also the offering
+        # (not 中庭弔者: the place, then the one)
         agentive = agentive_noun(norm, i) if nouny else None
         if agentive and tokens and _ends_a_verb_phrase(tokens[-1], vocab) and _only_acts(norm[i:i + agentive - 1]):
             agentive = None  # 升拜受者三人: 者 takes the acts before it too (命赴者: a command to him; 沃執巾者)
@@ -174,8 +176,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None
             if _only_acts(chunk[:-1]) and _words(chunk[:-1]) > 1:
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name (弔者 is one)
-            if n >= 4 and _only_acts(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
-                return None  # 淳沃執巾者: the act 沃, then the one who holds the towel
+            if n >= 4 and _an_act(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
+                return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
                 return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
             return n
@@ -193,6 +195,12 @@ def _only_acts(text: str) -> bool:
             return False
         i += n
     return True
+
+
+def _an_act(text: str) -> bool:
+    """``text`` is one word that is an act, perhaps also a thing (沃, 奠)."""
+    n, readings = vocabulary().match_at(text, 0)
+    return n == len(text) and "action" in readings
 
 
 def _only_thing(text: str) -> bool:
