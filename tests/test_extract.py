@@ -670,3 +670,11 @@ def test_the_offering_set_out_for_the_dead():
     assert events("筮者許諾還即席西面坐", ["宰"])[0] == "筮者 許諾"
     # … but not when an act and a participant follow one another (奠, then 執燭者)
     assert events("甸人徹鼎巾待于阼階下奠執燭者滅燭出")[2:] == ["甸人 奠", "執燭者 滅 obj=燭", "執燭者 出"]
+
+
+def test_the_one_handed_to_receives():
+    """雍人授次賓疏匕與俎受于鼎西 (有司徹): after 授 (a thing handed to a person),
+    受 with no subject is the one handed to's (rule gift-answered), and so are
+    the acts after it."""
+    assert events("雍人授次賓疏匕與俎受于鼎西左手執俎") == [
+        "雍人 授 obj=匕|俎 to=次賓", "次賓 受 at=鼎西", "次賓 執 obj=俎"]

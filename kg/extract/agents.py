@@ -108,7 +108,9 @@ class AgentRules:
         if len(self.events) < 2 or len(self.events) - 1 <= self.sentence_from:
             return
         gift = self.events[-2]
-        if (self.vocab.action_class.get(gift.action) != "Offering" or "thing" not in self.vocab.flags(gift.action)
+        gives = self.vocab.flags(gift.action)
+        # an offering, or any act that hands a thing to a person (授)
+        if ("thing" not in gives or not (self.vocab.action_class.get(gift.action) == "Offering" or "person" in gives)
                 or not gift.recipients
                 or "receives" not in self.vocab.flags(event.action)
                 or gift.agents != event.agents or set(gift.recipients) & set(event.agents)

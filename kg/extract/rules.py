@@ -109,7 +109,8 @@ define("counted-exchange", "agent",
        "(a guess to review).",
        "主人揖入賓執鴈從至于廟門揖入三揖至于階三讓")
 define("gift-answered", "agent",
-       "After a gift to someone (賜, 獻, 致: class Offering) in the same sentence, the next act of "
+       "After a gift to someone (賜, 獻, 致: class Offering; or 授, any act that hands a thing to a person) "
+       "in the same sentence, the next act of "
        "receiving with no subject written (迎, 拜受, 受: flag receives) is the one given to's, where it is "
        "not directed at him (a guess to review).",
        "天子賜侯氏以車服迎于外門外再拜")
