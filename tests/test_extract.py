@@ -678,3 +678,13 @@ def test_the_one_handed_to_receives():
     the acts after it."""
     assert events("雍人授次賓疏匕與俎受于鼎西左手執俎") == [
         "雍人 授 obj=匕|俎 to=次賓", "次賓 受 at=鼎西", "次賓 執 obj=俎"]
+
+
+def test_the_spirit_tablet_and_the_spout():
+    """重 is the spirit tablet of the mourning rites (甸人置重于中庭, 縣于重),
+    but 重席 is a mat and 重鬲 a cauldron (GUIDELINES 5: the head noun); 南流
+    says where a spout points, it is no part of the place (匜實于槃中南流)."""
+    assert events("甸人置重于中庭") == ["甸人 置 obj=重 at=中庭"]
+    assert events("司宮設重席") == ["司宮 設 obj=席"]
+    assert events("煮于垼用重鬲", ["管人"]) == ["管人 煮 obj=鬲 at=垼"]
+    assert events(normalise("匜實于槃中南流"), ["主人"]) == [" 實 obj=匜 at=盤中"]
