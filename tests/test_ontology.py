@@ -178,3 +178,17 @@ def test_the_schema_has_no_blank_nodes():
         triples = [q.triple for q in parse(path=str(ROOT / "ontology" / name), format=RdfFormat.TURTLE)]
         assert triples
         assert not [t for t in triples if isinstance(t.subject, BlankNode) or isinstance(t.object, BlankNode)], name
+
+
+def test_a_retired_term_keeps_its_iri_and_names_its_successor():
+    """mappings/retired.tsv: 束帛 became 帛 (GUIDELINES 5), 執事 became 執事者;
+    the old IRIs still resolve to a deprecated term that says which replaced it,
+    and the text is read with the new term."""
+    store = Store()
+    store.load(path=str(ROOT / "ontology" / "terms.ttl"), format=RdfFormat.TURTLE)
+    for old, new in (("object/束帛", "object/帛"), ("role/執事", "role/執事者")):
+        assert ask(store, f"""PREFIX owl: <http://www.w3.org/2002/07/owl#> PREFIX dcterms: <http://purl.org/dc/terms/>
+            ASK {{ <{ID}{old}> owl:deprecated true ; dcterms:isReplacedBy <{ID}{new}> ;
+            skos:prefLabel ?l . <{ID}{new}> skos:inScheme ?s FILTER NOT EXISTS {{ <{ID}{new}> owl:deprecated ?d }} }}""")
+    from tests.test_extract import events
+    assert events("儐之束帛乘馬", ["侯氏"]) == ["侯氏 儐 obj=帛|馬"]

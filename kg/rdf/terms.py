@@ -26,6 +26,8 @@ RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 RDFS = "http://www.w3.org/2000/01/rdf-schema#"
 OWL = "http://www.w3.org/2002/07/owl#"
 SKOS = "http://www.w3.org/2004/02/skos/core#"
+DCTERMS = "http://purl.org/dc/terms/"
+XSD = "http://www.w3.org/2001/XMLSchema#"
 Y = ONTOLOGY
 ONTOLOGY_IRI = ONTOLOGY.rstrip("#")
 A = NamedNode(RDF + "type")
@@ -146,6 +148,29 @@ class TermGraph:
             yield Triple(scheme, vocab(RDFS + "label"), Literal(f"yili-kg {kind}s", language="en"))
             for label, row in known_terms(kind).items():
                 yield from self.term_triples(kind, label, row)
+        yield from self.retired_triples()
+
+    def retired_triples(self) -> Iterator[Triple]:
+        """The terms of mappings/retired.tsv: IRIs once published, kept
+        resolving, deprecated and pointing to the term that now has their
+        reading (docs/iris.md)."""
+        for row in load_table("retired"):
+            kind, label = row["kind"], row["label"]
+            if label in known_terms(kind):
+                raise ValueError(f"retired.tsv: {kind} {label} is still a row of {KINDS[kind][0]}.tsv")
+            if row["replaced_by"] not in known_terms(kind):
+                raise ValueError(f"retired.tsv: {kind} {label} is replaced by {row['replaced_by']}, not a term")
+            node = _n(self.mint.term(kind, label))
+            yield Triple(node, A, vocab(OWL + "Class"))
+            yield Triple(node, A, vocab(SKOS + "Concept"))
+            yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
+            yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + row["class"]))
+            yield from _label(node, label, row["en"])
+            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
+            yield Triple(node, vocab(OWL + "deprecated"), Literal("true", datatype=_n(XSD + "boolean")))
+            yield Triple(node, vocab(DCTERMS + "isReplacedBy"), _n(self.mint.term(kind, row["replaced_by"])))
+            yield Triple(node, vocab(SKOS + "historyNote"),
+                         Literal(f"retired {row['retired']}: {row['note']}", language="en"))
 
     def class_triples(self) -> Iterator[Triple]:
         top = {"Role", "RitualObject", "Place", "Facing", "Action"}
