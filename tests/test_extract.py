@@ -688,3 +688,11 @@ def test_the_spirit_tablet_and_the_spout():
     assert events("司宮設重席") == ["司宮 設 obj=席"]
     assert events("煮于垼用重鬲", ["管人"]) == ["管人 煮 obj=鬲 at=垼"]
     assert events(normalise("匜實于槃中南流"), ["主人"]) == [" 實 obj=匜 at=盤中"]
+
+
+def test_all_after_two_parties_described_with_no_act():
+    """GUIDELINES 3, 皆 after two alternating subjects: also where each was
+    only described (主人及兄弟如葬服，賓執事者如弔服，皆即位, 士虞禮) or placed
+    (主人堂東賓堂西皆袒, 鄉射禮) before it (rule both-after-all)."""
+    assert events("主人及兄弟如葬服賓執事者如弔服皆即位于門外") == ["主人|兄弟|賓|執事者 即 at=門外"]
+    assert events("主人堂東賓堂西皆袒")[0].startswith("主人|賓 袒")

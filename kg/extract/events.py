@@ -62,6 +62,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         self.events: list[Event] = []
         self.subjects: list[list[str]] = []
         self.subject_at = 0  # index of the first event of the subject written last
+        self.standing: tuple[list[str], int] | None = None  # a subject written with no act of its own, when
         self.fresh = False  # a subject was just written and has not acted yet
         self.neg = False
         self.skip = False  # the next act is no event (將射, 所執)
@@ -146,6 +147,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             if self.facing and self.clause is not None and self.clause.facing is None:
                 self.clause.facing, self.facing = self.facing, None
                 self.clause.mark("facing", "facing")
+            self.standing = (roles, len(self.events))  # 主人及兄弟如葬服: described, for a 皆 to come
             if nxt_tok is not None and nxt_tok.is_("facing") and not self.acts_later(after + 1):
                 return after + 1
             return after
@@ -192,6 +194,13 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
 
     def on_all(self) -> None:
         """皆 after two alternating subjects (主人…賓…皆揖) means both."""
+        if self.fresh and self.standing is not None and self.standing[1] == len(self.events) \
+                and self.subjects and self.standing[0] != self.subjects[-1]:
+            # 主人及兄弟如葬服，賓執事者如弔服，皆即位: two parties described, then 皆
+            first, second = self.standing[0], self.subjects[-1]
+            self.agent = first + [r for r in second if r not in first]
+            self.set_origin("both-after-all")
+            return
         if self.fresh or len(self.subjects) < 2:
             return
         first, second = self.subjects[-2], self.subjects[-1]
