@@ -543,7 +543,7 @@ def test_regressions_found_in_review():
     """設公席于阼階上: the lord's mat is set (席 is no act after 設 and a role);
     上餕止主人受上餕爵: 止 names no one who acts next; 舉魚腊俎: a list of
     victims before the stand stays a list."""
-    assert events("小臣設公席于阼階上") == ["小臣 設 at=阼階上"]
+    assert events("小臣設公席于阼階上") == ["小臣 設 obj=席 at=阼階上"]  # the lord's mat (GUIDELINES 5)
     assert events("上餕止主人受上餕爵") == ["主人 受 obj=爵 to=上餕"]  # received from him (受宰几)
     assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=魚|腊|俎"]
 
@@ -696,3 +696,13 @@ def test_all_after_two_parties_described_with_no_act():
     (主人堂東賓堂西皆袒, 鄉射禮) before it (rule both-after-all)."""
     assert events("主人及兄弟如葬服賓執事者如弔服皆即位于門外") == ["主人|兄弟|賓|執事者 即 at=門外"]
     assert events("主人堂東賓堂西皆袒")[0].startswith("主人|賓 袒")
+
+
+def test_a_role_before_a_thing_says_whose_thing():
+    """徹公俎, 載尸俎, 壻御婦車 (燕禮, 有司徹, 士昏禮): after an act that takes
+    things and no person, the role names whose thing it is, not who acts next;
+    授主人爵 and 受宰几 keep their person."""
+    assert events("膳宰徹公俎降自阼階以東") == ["膳宰 徹 obj=俎", "膳宰 降 at=阼階"]
+    assert events("乃燅尸俎", ["司宮"]) == ["司宮 燅 obj=俎"]
+    assert events("壻御婦車授綏") == ["壻 御 obj=車", "壻 授"]
+    assert events("授主人爵", ["賓"]) == ["賓 授 obj=爵 to=主人"]

@@ -493,7 +493,10 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
                 event.objects += [t for t in given if t not in event.objects]
                 event.mark("objects", "thing-after-act")
                 return self.finish(event, past)
-        if at(self.t, after) is not None and at(self.t, after).is_("role"):
+        owned = self.owned_thing(after, flags)
+        if owned is not None:
+            after = owned  # 徹主人俎, 載尸俎: the role says whose thing it is
+        elif at(self.t, after) is not None and at(self.t, after).is_("role"):
             after = self.read_recipients(event, flags, after)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
         counted = event.recipients and (particle(at(self.t, after), "numeral")
@@ -524,6 +527,22 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.counted_exchange(event, k)
         self.invited_answers(event, k)
         return self.finish(event, after)
+
+    def owned_thing(self, k: int, flags: set[str]) -> int | None:
+        """After an act that takes things and no person (徹, 載, 取), roles
+        right before a thing say whose thing it is (徹主人俎, 取賓觶): the
+        position of the thing, else None."""
+        if "thing" not in flags or flags & {"person", "person?", "command", "content", "complement", "invites",
+                                            "receives"}:  # (受宰几: the one received from)
+            return None
+        tok = at(self.t, k)
+        if tok is None or not tok.is_("role"):
+            return None
+        _, past = read_roles(self.t, k)
+        thing = at(self.t, past)
+        if thing is None or thing.is_("role") or not thing.is_("object") or self.act_at(past):
+            return None
+        return past
 
     def acts_on_thing(self, k: int) -> bool:
         """The word at k, a thing that is also an act (奠), is the act here:

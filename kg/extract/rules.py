@@ -120,7 +120,8 @@ define("invited-answers", "agent",
        "侯氏再拜稽首出自屏南適門西遂入門左北面立王勞之再拜稽首")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
-       "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own.",
+       "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
+       "after an act that takes no person, a role right before the thing says whose it is (徹公俎).",
        "取弓于階西")
 define("used-after-act", "objects",
        "用X closing an act's clause (only its things, place, facing and words the tables lack between) "
