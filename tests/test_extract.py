@@ -706,3 +706,16 @@ def test_a_role_before_a_thing_says_whose_thing():
     assert events("乃燅尸俎", ["司宮"]) == ["司宮 燅 obj=俎"]
     assert events("壻御婦車授綏") == ["壻 御 obj=車", "壻 授"]
     assert events("授主人爵", ["賓"]) == ["賓 授 obj=爵 to=主人"]
+
+
+def test_a_place_named_from_two_things():
+    """設于几東席上 (士虞禮), 委衣于尸東牀上 (士喪禮): a side of one thing and a
+    side of another, one place (GUIDELINES 6: the written phrase); its English
+    is composed from both."""
+    from kg.rdf.terms import place_english
+
+    assert events("祝入設于几東席上東縮") == ["祝 入", "祝 設 at=几東席上"]
+    assert events(normalise("委衣于尸東牀上"), ["主人"]) == ["主人 委 obj=衣 at=尸東床上"]
+    assert place_english("几東席上", "object", "几") == "east of the armrest, above the mat"
+    assert events("記几俟于東箱", ["侯氏"]) == [" 俟 obj=几 at=東箱"]  # 東箱: a side chamber
+    assert events("奠圭于繅上", ["侯氏"]) == ["侯氏 奠 obj=圭 at=繅上"]

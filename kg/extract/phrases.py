@@ -139,6 +139,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
         directions += tokens[k].label("place")  # 門內霤
         k += 1
+    elif directions and _thing_with_side(tokens, k):
+        directions += tokens[k].label("object") + tokens[k + 1].text  # 几東席上: east of the armrest, on the mat
+        k += 2
     if need_direction and not directions:
         return None
     if owner is not None and not directions:
@@ -151,6 +154,17 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
 
 
 CARDINAL = set("東西南北")
+
+
+def _thing_with_side(tokens: list[Token], k: int) -> bool:
+    """A thing and one direction word at k, then no more direction: the
+    second half of a place named from two things (几東席上, 尸東牀上)."""
+    thing, side = at(tokens, k), at(tokens, k + 1)
+    vocab = vocabulary()
+    noun = thing is not None and thing.is_("object") and not thing.is_("role") and (
+        not thing.is_("action") or thing.label("object") in vocab.also_verb
+        or "noun-act" in vocab.flags(thing.label("action")))  # 席上: the mat, though 席 is also "spread"
+    return noun and side is not None and particle(side, "direction") and len(side.text) == 1 and not direction_at(tokens, k + 2)
 
 
 def _victim_of_vessel(tokens: list[Token], k: int) -> tuple[str, int] | None:

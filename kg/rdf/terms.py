@@ -125,8 +125,22 @@ def place_english(label: str, head_kind: str, head: str) -> str | None:
     if other_en:  # 房戶間: between two things, named from the first
         return f"between {_the(head_en)} and {_the(other_en)}"
     if template is None:
-        return None
+        return _two_sides(rest, head_en)
     return template.format(_the(head_en))
+
+
+def _two_sides(rest: str, head_en: str) -> str | None:
+    """几東席上: a side of the head, then a side of a second thing ("east of
+    the armrest, on the mat")."""
+    if len(rest) < 3:
+        return None
+    first = _glosses().get(("direction", rest[0]))
+    second = _glosses().get(("direction", rest[-1]))
+    other = rest[1:-1]
+    other_en = next((en for kind in ("object", "place") if (en := english(kind, other))), None)
+    if not (first and second and other_en):
+        return None
+    return f"{first.format(_the(head_en))}, {second.format(_the(other_en))}"
 
 
 def _the(noun: str) -> str:
