@@ -3,7 +3,7 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_things
+from kg.extract.phrases import at, particle, read_place, read_roles, read_things
 
 
 class Surroundings:
@@ -88,3 +88,46 @@ class Surroundings:
             if not (particle(tok, "numeral") or tok.is_("object")):  # 尊甒醴于房中: 醴 is also an act
                 return False
         return False
+
+    def handled_at(self, k: int) -> bool:
+        """Token k is an act a thing written before it undergoes: one that
+        handles things, a movement (it is carried) or a posture (it waits)."""
+        if not self.act_at(k):
+            return False
+        label = self.t[k].label("action")
+        flags = self.vocab.flags(label)
+        if "complement" in flags:
+            return False  # 一算為奇: the tally counts as odd, nothing is done to it
+        return "thing" in flags or self.vocab.action_class.get(label) in ("Movement", "Posture")
+
+    def opens_clause(self, k: int) -> bool:
+        """The thing at k opens its clause: only its number or modifiers the
+        tables do not know stand before it (二燭, 新盆)."""
+        j = k - 1
+        while j >= 0 and not self.t[j].punct and (not self.t[j].readings or particle(self.t[j], "numeral")):
+            j -= 1
+        return self.clause_starts(j + 1)
+
+    def owned_thing(self, k: int, flags: set[str]) -> int | None:
+        """After an act that takes things and no person (徹, 載, 取), roles
+        right before a thing say whose thing it is (徹主人俎, 取賓觶): the
+        position of the thing, else None."""
+        if "thing" not in flags or flags & {"person", "person?", "command", "content", "complement", "invites",
+                                            "receives"}:  # (受宰几: the one received from)
+            return None
+        tok = at(self.t, k)
+        if tok is None or not tok.is_("role"):
+            return None
+        _, past = read_roles(self.t, k)
+        thing = at(self.t, past)
+        if thing is None or thing.is_("role") or not thing.is_("object") or self.act_at(past):
+            return None
+        return past
+
+    def acts_on_thing(self, k: int) -> bool:
+        """The word at k, a thing that is also an act (奠), is the act here:
+        a thing or a 于 phrase follows it at once (奠贄, 奠于牖下)."""
+        nxt = at(self.t, k + 1)
+        return self.act_at(k) and "thing" in self.vocab.flags(self.t[k].label("action")) and (
+            (nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action"))
+            or self.place_phrase_follows(k + 1, 0))  # (適洗洗角觶: the basin, then the act)

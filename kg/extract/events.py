@@ -16,8 +16,6 @@ and every event records the rules that made it and its parts
 """
 from __future__ import annotations
 
-import unicodedata
-
 from kg.extract.agents import AgentRules
 from kg.extract.context import Surroundings
 from kg.extract.recipients import RecipientRules
@@ -27,6 +25,7 @@ from kg.extract.phrases import (
     at,
     hand_before_act,
     is_head,
+    named_place,
     particle,
     read_place,
     read_roles,
@@ -62,7 +61,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         self.events: list[Event] = []
         self.subjects: list[list[str]] = []
         self.subject_at = 0  # index of the first event of the subject written last
-        self.standing: tuple[list[str], int] | None = None  # a subject written with no act of its own, when
+        # a subject written with no act of its own (主人及兄弟如葬服), and how many events there were then
+        self.standing: tuple[list[str], int] | None = None
         self.fresh = False  # a subject was just written and has not acted yet
         self.neg = False
         self.skip = False  # the next act is no event (將射, 所執)
@@ -228,7 +228,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
                 and at(self.t, k + 2).is_("object"):
             found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
         if found is None:
-            found = self.named_place(k + 1)
+            found = named_place(self.t, k + 1)
         if found is None:
             return k + 1
         phrase, after = found
@@ -243,22 +243,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             return after
         self.attach_place(phrase, prep, after)
         return after
-
-    def named_place(self, k: int) -> tuple[PlacePhrase, int] | None:
-        """于殯門外, 于祖廟門外: a place of the tables with a name the tables
-        lack written before it (at most two words), all of it the place
-        (GUIDELINES 6: the written phrase)."""
-        n = k
-        while n < k + 2 and at(self.t, n) is not None and not self.t[n].readings and _ideographs(self.t[n].text):
-            n += 1  # (not 〓, the mark of a lost character)
-        if n == k or at(self.t, n) is None or not self.t[n].is_("place") or self.t[n].is_("role"):
-            return None
-        found = read_place(self.t, n, heads=("place",))
-        if found is None:
-            return None
-        phrase, after = found
-        written = "".join(tok.text for tok in self.t[k:n])
-        return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
 
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
@@ -333,25 +317,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.agent = []
             self.set_origin("thing-subject")
         return after
-
-    def handled_at(self, k: int) -> bool:
-        """Token k is an act a thing written before it undergoes: one that
-        handles things, a movement (it is carried) or a posture (it waits)."""
-        if not self.act_at(k):
-            return False
-        label = self.t[k].label("action")
-        flags = self.vocab.flags(label)
-        if "complement" in flags:
-            return False  # 一算為奇: the tally counts as odd, nothing is done to it
-        return "thing" in flags or self.vocab.action_class.get(label) in ("Movement", "Posture")
-
-    def opens_clause(self, k: int) -> bool:
-        """The thing at k opens its clause: only its number or modifiers the
-        tables do not know stand before it (二燭, 新盆)."""
-        j = k - 1
-        while j >= 0 and not self.t[j].punct and (not self.t[j].readings or particle(self.t[j], "numeral")):
-            j -= 1
-        return self.clause_starts(j + 1)
 
     def clause_starts(self, k: int) -> bool:
         """Token k begins a clause: the passage's start or after a pause."""
@@ -528,30 +493,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         self.invited_answers(event, k)
         return self.finish(event, after)
 
-    def owned_thing(self, k: int, flags: set[str]) -> int | None:
-        """After an act that takes things and no person (徹, 載, 取), roles
-        right before a thing say whose thing it is (徹主人俎, 取賓觶): the
-        position of the thing, else None."""
-        if "thing" not in flags or flags & {"person", "person?", "command", "content", "complement", "invites",
-                                            "receives"}:  # (受宰几: the one received from)
-            return None
-        tok = at(self.t, k)
-        if tok is None or not tok.is_("role"):
-            return None
-        _, past = read_roles(self.t, k)
-        thing = at(self.t, past)
-        if thing is None or thing.is_("role") or not thing.is_("object") or self.act_at(past):
-            return None
-        return past
-
-    def acts_on_thing(self, k: int) -> bool:
-        """The word at k, a thing that is also an act (奠), is the act here:
-        a thing or a 于 phrase follows it at once (奠贄, 奠于牖下)."""
-        nxt = at(self.t, k + 1)
-        return self.act_at(k) and "thing" in self.vocab.flags(self.t[k].label("action")) and (
-            (nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action"))
-            or self.place_phrase_follows(k + 1, 0))  # (適洗洗角觶: the basin, then the act)
-
     def ends_here(self, k: int, flags: set[str]) -> int | None:
         """Where the act at k is no event, the index after what is skipped:
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
@@ -673,11 +614,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             last.mark("facing", "facing-after-act")
         self.facing = self.place = self.fallback = None
         self.things = []
-
-
-def _ideographs(text: str) -> bool:
-    """Written characters (CJK ideographs), not a mark such as 〓."""
-    return all(unicodedata.name(ch, "").startswith("CJK UNIFIED IDEOGRAPH") for ch in text)
 
 
 def carried_things() -> frozenset[str]:

@@ -6,6 +6,7 @@ the position after it, or ``None`` where there is no such phrase.
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 from dataclasses import dataclass
 
@@ -156,6 +157,28 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
 CARDINAL = set("東西南北")
 
 
+def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+    """于殯門外, 于祖廟門外: a place of the tables with a name the tables
+    lack written before it (at most two words), all of it the place
+    (GUIDELINES 6: the written phrase)."""
+    n = k
+    while n < k + 2 and at(tokens, n) is not None and not tokens[n].readings and _ideographs(tokens[n].text):
+        n += 1  # (not 〓, the mark of a lost character)
+    if n == k or at(tokens, n) is None or not tokens[n].is_("place") or tokens[n].is_("role"):
+        return None
+    found = read_place(tokens, n, heads=("place",))
+    if found is None:
+        return None
+    phrase, after = found
+    written = "".join(tok.text for tok in tokens[k:n])
+    return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
+
+
+def _ideographs(text: str) -> bool:
+    """Written characters (CJK ideographs), not a mark such as 〓."""
+    return all(unicodedata.name(ch, "").startswith("CJK UNIFIED IDEOGRAPH") for ch in text)
+
+
 def _thing_with_side(tokens: list[Token], k: int) -> bool:
     """A thing and one direction word at k, then no more direction: the
     second half of a place named from two things (几東席上, 尸東牀上)."""
@@ -164,7 +187,8 @@ def _thing_with_side(tokens: list[Token], k: int) -> bool:
     noun = thing is not None and thing.is_("object") and not thing.is_("role") and (
         not thing.is_("action") or thing.label("object") in vocab.also_verb
         or "noun-act" in vocab.flags(thing.label("action")))  # 席上: the mat, though 席 is also "spread"
-    return noun and side is not None and particle(side, "direction") and len(side.text) == 1 and not direction_at(tokens, k + 2)
+    return noun and side is not None and particle(side, "direction") and len(side.text) == 1 \
+        and not direction_at(tokens, k + 2)
 
 
 def _victim_of_vessel(tokens: list[Token], k: int) -> tuple[str, int] | None:
@@ -174,6 +198,7 @@ def _victim_of_vessel(tokens: list[Token], k: int) -> tuple[str, int] | None:
     tok = at(tokens, k)
     if tok is None or tok.is_("role") or not tok.is_("object") or tok.label("object") not in things_of_class("Victim"):
         return None
+
     def holder(n: int) -> bool:
         tok = at(tokens, n)
         return tok is not None and not tok.is_("role") and tok.is_("object") \

@@ -133,9 +133,9 @@ def tokenize(norm: str) -> list[Token]:
         # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
         nouny = not ({"role", "object", "particle", "place"} & set(readings)) \
             or vocab.particle_has(norm[i:i + n], "noun-start") \
-            or ("action" in readings and readings.get("object") in vocab.also_verb  # 奠者, though 奠 is also the offering
-                and vocab.match_at(norm, i + n)[1].get("particle") != "direction")  # (立于洗南者: a place)
-        # (not 中庭弔者: the place, then the one)
+            or ("action" in readings and readings.get("object") in vocab.also_verb
+                and vocab.match_at(norm, i + n)[1].get("particle") != "direction")
+        # (not 中庭弔者: the place, then the one; 奠者 though 奠 is also the offering, not 立于洗南者: a place)
         agentive = agentive_noun(norm, i) if nouny else None
         if agentive and tokens and _ends_a_verb_phrase(tokens[-1], vocab) and _only_acts(norm[i:i + agentive - 1]):
             agentive = None  # 升拜受者三人: 者 takes the acts before it too (命赴者: a command to him; 沃執巾者)
