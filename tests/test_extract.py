@@ -717,5 +717,6 @@ def test_a_place_named_from_two_things():
     assert events("祝入設于几東席上東縮") == ["祝 入", "祝 設 at=几東席上"]
     assert events(normalise("委衣于尸東牀上"), ["主人"]) == ["主人 委 obj=衣 at=尸東床上"]
     assert place_english("几東席上", "object", "几") == "east of the armrest, above the mat"
+    assert "羊左肩左" not in events("侑俎羊左肩左肫正脊一載于一俎")[0]  # joints of a victim, no place
     assert events("記几俟于東箱", ["侯氏"]) == [" 俟 obj=几 at=東箱"]  # 東箱: a side chamber
     assert events("奠圭于繅上", ["侯氏"]) == ["侯氏 奠 obj=圭 at=繅上"]

@@ -184,7 +184,8 @@ def _thing_with_side(tokens: list[Token], k: int) -> bool:
     second half of a place named from two things (几東席上, 尸東牀上)."""
     thing, side = at(tokens, k), at(tokens, k + 1)
     vocab = vocabulary()
-    noun = thing is not None and thing.is_("object") and not thing.is_("role") and (
+    noun = thing is not None and thing.is_("object") and not thing.is_("role") \
+        and thing.label("object") not in things_of_class("MeatCut") and (  # (羊左肩左肫: joints, no place)
         not thing.is_("action") or thing.label("object") in vocab.also_verb
         or "noun-act" in vocab.flags(thing.label("action")))  # 席上: the mat, though 席 is also "spread"
     return noun and side is not None and particle(side, "direction") and len(side.text) == 1 \
