@@ -309,8 +309,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
             self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(after + (at(self.t, after) is not None
-                                                               and at(self.t, after).text == "皆")):
+        elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") == "皆"
+                                                      else after):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names
             self.wait_things(things, "thing")

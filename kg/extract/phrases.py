@@ -6,7 +6,6 @@ the position after it, or ``None`` where there is no such phrase.
 from __future__ import annotations
 
 import functools
-import unicodedata
 
 from dataclasses import dataclass
 
@@ -162,8 +161,8 @@ def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     lack written before it (at most two words), all of it the place
     (GUIDELINES 6: the written phrase)."""
     n = k
-    while n < k + 2 and at(tokens, n) is not None and not tokens[n].readings and _ideographs(tokens[n].text):
-        n += 1  # (not 〓, the mark of a lost character)
+    while n < k + 2 and at(tokens, n) is not None and not tokens[n].readings and tokens[n].text != "〓":
+        n += 1  # (not 〓, the mark of a lost character; anything else unread is a character of the text)
     if n == k or at(tokens, n) is None or not tokens[n].is_("place") or tokens[n].is_("role"):
         return None
     found = read_place(tokens, n, heads=("place",))
@@ -172,11 +171,6 @@ def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     phrase, after = found
     written = "".join(tok.text for tok in tokens[k:n])
     return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
-
-
-def _ideographs(text: str) -> bool:
-    """Written characters (CJK ideographs), not a mark such as 〓."""
-    return all(unicodedata.name(ch, "").startswith("CJK UNIFIED IDEOGRAPH") for ch in text)
 
 
 def _thing_with_side(tokens: list[Token], k: int) -> bool:
@@ -267,6 +261,12 @@ def split_facing(tokens: list[Token], k: int) -> None:
                        Token(tok.i + 1, tok.j, rest, dict(vocab.forms.get(rest, {})))]
 
 
+def _vessel(tok: Token | None) -> bool:
+    """A vessel of the tables (classes.tsv Vessel and below), not a role."""
+    return tok is not None and tok.is_("object") and not tok.is_("role") \
+        and tok.label("object") in things_of_class("Vessel")
+
+
 def _list_goes_on(tokens: list[Token], k: int) -> bool:
     """From k, more things and then 于/於 and a place: still a list."""
     more = 0
@@ -292,15 +292,14 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             if at(tokens, n) is not None and at(tokens, n).is_("object"):
                 k = n  # 取大夫所媵觶: the cup the 大夫 presented
                 continue
+        nxt = at(tokens, k + 1)
+        if not things and tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) \
+                and _vessel(nxt) and not nxt.is_("action"):
+            k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
+            continue
         # A word that is also an act (洗, 決) ends the list — unless the list an
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
-        nxt = at(tokens, k + 1)
-        if not things and tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) \
-                and nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action") \
-                and nxt.label("object") in things_of_class("Vessel"):
-            k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
-            continue
         listed = joined or (of_act and _list_goes_on(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
@@ -344,9 +343,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)
             continue
-        nxt = at(tokens, k + 1)
-        if things and not tok.readings and nxt is not None and nxt.is_("object") and not nxt.is_("role") \
-                and nxt.label("object") in things_of_class("Vessel") and nxt.label("object") not in vocab.also_verb:
+        if things and not tok.readings and _vessel(nxt) and nxt.label("object") not in vocab.also_verb:
             k += 1  # in a list, the next vessel's modifier (盆槃瓶廢敦重鬲: 廢敦, 重鬲)
             continue
         if not things and particle(tok, "direction") and _thing_follows(tokens, k + 1, skip=1):

@@ -175,11 +175,7 @@ class TermGraph:
             if row["replaced_by"] not in known_terms(kind):
                 raise ValueError(f"retired.tsv: {kind} {label} is replaced by {row['replaced_by']}, not a term")
             node = _n(self.mint.term(kind, label))
-            yield Triple(node, A, vocab(OWL + "Class"))
-            yield Triple(node, A, vocab(SKOS + "Concept"))
-            yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
-            yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + row["class"]))
-            yield from _label(node, label, row["en"])
+            yield from self.concept_triples(node, kind, row["class"], label, row["en"])
             yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
             yield Triple(node, vocab(OWL + "deprecated"), Literal("true", datatype=_n(XSD + "boolean")))
             yield Triple(node, vocab(DCTERMS + "isReplacedBy"), _n(self.mint.term(kind, row["replaced_by"])))
@@ -203,16 +199,21 @@ class TermGraph:
             if row["note"]:
                 yield Triple(node, vocab(SKOS + "scopeNote"), Literal(row["note"], language="en"))
 
+    def concept_triples(self, node: NamedNode, kind: str, parent: str, label: str, en: str | None,
+                        zh_hans: str | None = None) -> Iterator[Triple]:
+        """A term as a class and a concept of its kind's scheme, under ``parent``, with its labels."""
+        yield Triple(node, A, vocab(OWL + "Class"))
+        yield Triple(node, A, vocab(SKOS + "Concept"))
+        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
+        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + parent))
+        yield from _label(node, label, en, zh_hans or None)
+
     def term_triples(self, kind: str, label: str, row: dict[str, str] | None) -> Iterator[Triple]:
         """A term of the tables, or (row None) one found in the text only
         (a participant in 者, a place composed from a head and directions)."""
         node = _n(self.mint.term(kind, label))
-        yield Triple(node, A, vocab(OWL + "Class"))
-        yield Triple(node, A, vocab(SKOS + "Concept"))
-        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
         parent = (row or {}).get("class") or KINDS[kind][1]
-        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + parent))
-        yield from _label(node, label, english(kind, label), (row or {}).get("zh_hans") or None)
+        yield from self.concept_triples(node, kind, parent, label, english(kind, label), (row or {}).get("zh_hans"))
         if row is not None:
             yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
         else:
