@@ -720,3 +720,37 @@ def test_a_place_named_from_two_things():
     assert "羊左肩左" not in events("侑俎羊左肩左肫正脊一載于一俎")[0]  # joints of a victim, no place
     assert events("記几俟于東箱", ["侯氏"]) == [" 俟 obj=几 at=東箱"]  # 東箱: a side chamber
     assert events("奠圭于繅上", ["侯氏"]) == ["侯氏 奠 obj=圭 at=繅上"]
+
+
+def test_what_a_participant_wears_is_no_place():
+    """特牲饋食禮 主人冠端玄即位於門外西面: 冠 (the cap) and 端 are what he
+    wears, not a place by the cap; he takes his place outside the gate."""
+    assert events("主人冠端玄即位於門外西面") == ["主人 即 at=門外 西面"]
+    # after 在 (where a thing is) dress still names a place: north of the garments
+    assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢 at=服北"]
+
+
+def test_the_one_invited_is_the_last_who_acted_not_the_last_named():
+    """覲禮 …王勞之再拜稽首擯者延之曰升升成拜降出: the 侯氏 bowed last (no
+    subject written), so the 擯者 invites him, not the 王 named before."""
+    found = events("侯氏再拜稽首出自屏南適門西遂入門左北面立王勞之再拜稽首擯者延之曰升升成拜降出")
+    assert found[-4:] == ["侯氏 升", "侯氏 成拜", "侯氏 降", "侯氏 出"]
+
+
+def test_a_request_ends_at_the_report_that_closes_its_clause():
+    """士昏禮 擯者出請事入告: what is asked (事) ends where the asker goes in and
+    reports, though no one told is named; 入告出 too."""
+    assert events("擯者出請事入告") == ["擯者 出", "擯者 請", "擯者 入", "擯者 告"]
+    assert events("上介出請入告") == ["上介 出", "上介 請", "上介 入", "上介 告"]
+
+
+def test_a_quotation_inside_words_said_does_not_end_them():
+    """士昏禮 (punctuated) 曰：「…占曰『吉』。使某也敢告。」: the inner 』 closes
+    the diviner's word, not the messenger's speech, which has no acts."""
+    found = events("納吉，曰：「吾子有貺命，某加諸卜，占曰『吉』。使某也敢告。」對曰：「某之子不教。」", ["使者"])
+    assert [e.split(" ")[1] for e in found] == ["納", "曰", "對"]
+
+
+def test_rising_early_is_a_time_not_an_act():
+    """夙興設盥于祖廟門外: 夙興 says when (GUIDELINES 1), no act of rising."""
+    assert events("夙興設盥于祖廟門外") == [" 設 obj=盥 at=祖廟門外"]

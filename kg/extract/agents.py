@@ -80,8 +80,14 @@ class AgentRules:
     def other_party(self, agents: list[str], k: int) -> list[str] | None:
         """The party other than ``agents`` written last before token k in the
         passage (止使者…侯氏與之讓; 主人以賓三揖), else the last one of the
-        passage before, as subject or as the one acted on."""
+        passage before, as subject or as the one acted on. One who acted
+        since, unnamed, is later than the name written (王勞之再拜稽首擯者延之:
+        the 侯氏 bowed last, not the 王 written before)."""
+        acted = next((e for e in reversed(self.events) if e.i < self.t[k].i and e.agents
+                      and not set(e.agents) & set(agents)), None)
         for n in range(k - 1, -1, -1):
+            if acted is not None and self.t[n].i < acted.i:
+                return list(acted.agents)
             tok = self.t[n]
             if tok.is_("role") and tok.label("role") not in agents:
                 return [tok.label("role")]

@@ -3,7 +3,7 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_roles, read_things
+from kg.extract.phrases import at, particle, read_place, read_roles, read_things, things_of_class
 
 
 class Surroundings:
@@ -75,7 +75,9 @@ class Surroundings:
         tok = self.t[k]
         if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
             return self.noun_not_act(k)
-        return read_place(self.t, k, heads=("object",), need_direction=True) is not None
+        return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
+            particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
+        # (主人冠端玄: the cap he wears, though no place is named by a cap)
 
     def place_phrase_follows(self, k: int, within: int = 3) -> bool:
         """A 于/於 phrase at k, or after at most ``within`` numerals and things."""

@@ -111,6 +111,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     kind = next((h for h in heads if head is not None and head.is_(h)), None)
     if kind is None:
         return None
+    if kind == "object" and head.label(kind) in things_of_class("Dress") \
+            and not (particle(at(tokens, start - 1), "preposition") or particle(at(tokens, start - 1), "state")):
+        return None  # 主人冠端玄: what he wears (冠, 玄端), not a place by the cap
     label = lead + head.label(kind)
     k += 1
     directions = ""

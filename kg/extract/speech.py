@@ -34,9 +34,9 @@ class SpeechReading:
             if self.vocab.particle_has(tok.text, "then") and self.act_at(k + 1):
                 return k
             if not commanded and k > first and self.act_at(k) and "report" in self.vocab.flags(tok.label("action")) \
-                    and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
-                # 擯者出請入告主人: asking goes no further than the report to someone named;
-                # the one who asked goes in and reports
+                    and self.reported_to_end(k + 1):
+                # 擯者出請入告主人, 擯者出請事入告: asking goes no further than the report to
+                # someone named, or a report that ends its clause; the one who asked goes in and reports
                 return self.content_start_of(first, k)
             if particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
                 roles, after = read_roles(self.t, k + 1)  # 請射于賓
@@ -45,6 +45,12 @@ class SpeechReading:
                     event.mark("recipients", "content-recipient")
             k += 1
         return k
+
+    def reported_to_end(self, k: int) -> bool:
+        """What follows a report at k-1 leaves it no content of its own: the
+        one told (告主人), the end of the clause, or the next act (入告出)."""
+        tok = at(self.t, k)
+        return tok is None or tok.punct or tok.is_("role") or self.act_at(k)
 
     def content_start_of(self, first: int, k: int) -> int:
         """Where the acts that lead to the report at k begin: the movement
@@ -133,10 +139,16 @@ class SpeechReading:
         return m - k >= 2
 
     def quote_end(self, k: int) -> tuple[int, int]:
-        """Position of the closing quotation mark from token k, and the token after it."""
+        """Position of the closing quotation mark from token k, and the token
+        after it; quotations inside it (占曰『吉』) are passed over."""
+        depth = 0
         while (tok := at(self.t, k)) is not None:
-            if tok.punct and tok.text in CLOSE_QUOTE:
-                return tok.i, k + 1
+            if tok.punct and tok.text in OPEN_QUOTE:
+                depth += 1
+            elif tok.punct and tok.text in CLOSE_QUOTE:
+                if depth == 0:
+                    return tok.i, k + 1
+                depth -= 1
             k += 1
         return len(self.norm), k
 
