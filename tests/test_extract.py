@@ -754,3 +754,21 @@ def test_a_quotation_inside_words_said_does_not_end_them():
 def test_rising_early_is_a_time_not_an_act():
     """夙興設盥于祖廟門外: 夙興 says when (GUIDELINES 1), no act of rising."""
     assert events("夙興設盥于祖廟門外") == [" 設 obj=盥 at=祖廟門外"]
+
+
+def test_a_place_after_an_acts_things_and_before_the_next_act_is_the_next_acts():
+    """士昏禮 以柶祭醴三西階上北面坐啐醴: 西階上 comes after what 祭 handles and
+    before 北面坐: it is where he sits (GUIDELINES 6: a place word just before
+    the verb), not where he offered; 適堂西 keeps its goal."""
+    found = events("賓即筵坐左執觶祭脯醢以柶祭醴三西階上北面坐啐醴", ["賓"])
+    assert "賓 祭 obj=柶|醴" in found and "賓 坐 at=西階上 北面" in found
+    assert events("賓坐取觶阼階前北面酬長兄弟")[-1] == "賓 酬 at=阼階前 to=長兄弟 北面"
+
+
+def test_a_thing_used_as_a_verb_acts_on_the_pronoun_after_it():
+    """既夕禮 奠設如初巾之升降自西階: 巾之 covers it with a cloth (巾, flag noun-act,
+    is an act where 之 stands for what it handles); 奠 before 設 is the offering
+    set out, not an act of its own; 巾 elsewhere is still the cloth (宗人授巾)."""
+    assert events("奠設如初巾之升降自西階") == [" 設 obj=奠", " 巾", " 升", " 降 at=西階"]
+    assert events("宗人授巾") == ["宗人 授 obj=巾"]
+    assert events("設冒櫜之幠用衾", ["商祝"]) == ["商祝 設", "商祝 櫜", "商祝 幠 obj=衾"]

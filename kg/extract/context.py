@@ -31,6 +31,12 @@ class Surroundings:
                 return None
         return None
 
+    def act_after_facings(self, k: int) -> bool:
+        """An act at k, or after the facings there (北面坐)."""
+        while at(self.t, k) is not None and self.t[k].is_("facing"):
+            k += 1
+        return self.act_at(k)
+
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
@@ -47,7 +53,13 @@ class Surroundings:
         before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
         taker = at(self.t, before)
         taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))
-        return taken or not self.place_phrase_follows(k + 1)
+        return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1))
+
+    def pronoun_object(self, k: int) -> bool:
+        """之 at k stands for what the act before it handles (巾之升, 冪之):
+        an act or the end of the clause follows, so it is no genitive (尊之統)."""
+        tok, nxt = at(self.t, k), at(self.t, k + 1)
+        return tok is not None and tok.text == "之" and (nxt is None or nxt.punct or self.act_at(k + 1))
 
     def right_after(self, k: int, word: str) -> bool:
         """Token k follows the word ``word``, across punctuation and joins
@@ -64,6 +76,21 @@ class Surroundings:
             return False
         return read_place(self.t, k + 1, heads=("place",)) is not None
 
+    def set_out_next(self, k: int) -> bool:
+        """The word at k, a thing that is also an act (奠), is the thing that
+        the act right after it sets out or takes away (奠設, 奠徹): that act
+        handles things and has none written after it."""
+        nxt = at(self.t, k + 1)
+        if nxt is None or not nxt.is_("action"):
+            return False
+        flags = self.vocab.flags(nxt.label("action"))
+        if "noun-act" in flags:
+            return False  # (醴尊于東廂: 尊 is as much a thing as 醴; neither says which is done)
+        if not (self.vocab.action_class.get(nxt.label("action")) == "Handling" and "thing" in flags):
+            return False
+        after = at(self.t, k + 2)
+        return after is None or not (after.is_("object") or after.is_("role"))
+
     def noun_here(self, k: int) -> bool:
         """洗, 決: the thing, not the act, before a direction (洗南) or after a
         preposition. A thing used as a verb (筵, 尊: flag noun-act) is the act
@@ -75,6 +102,8 @@ class Surroundings:
         tok = self.t[k]
         if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
             return self.noun_not_act(k)
+        if self.set_out_next(k):
+            return True  # 奠設如初: the offering is set out as before
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
             particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
         # (主人冠端玄: the cap he wears, though no place is named by a cap)

@@ -129,7 +129,8 @@ define("used-after-act", "objects",
        "what it is done with (GUIDELINES 5, as 以X V).",
        "商祝拂柩用功布")
 define("place-after-act", "place",
-       "A place right after an act: where it is done, or the goal of a movement (`goal` flag).",
+       "A place right after an act: where it is done, or the goal of a movement (`goal` flag). After the "
+       "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐).",
        "適堂西")
 define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients.",
