@@ -772,3 +772,22 @@ def test_a_thing_used_as_a_verb_acts_on_the_pronoun_after_it():
     assert events("奠設如初巾之升降自西階") == [" 設 obj=奠", " 巾", " 升", " 降 at=西階"]
     assert events("宗人授巾") == ["宗人 授 obj=巾"]
     assert events("設冒櫜之幠用衾", ["商祝"]) == ["商祝 設", "商祝 櫜", "商祝 幠 obj=衾"]
+
+
+def test_acts_before_a_participant_in_zhe_that_moves_are_acts():
+    """公食大夫禮 序進盥退者與進者交于前: 進 and 盥 are acts; the participants
+    are 退者 and 進者 (those withdrawing, those advancing); 受酬者 stays one."""
+    from kg.extract.tokens import tokenize
+
+    assert [t.text for t in tokenize("序進盥退者與進者交于前") if t.is_("role")] == ["退者", "進者"]
+    assert [t.text for t in tokenize("衆受酬者拜興飲") if t.is_("role")] == ["衆受酬者"]
+    assert events("雍人以俎入陳于鼎南旅人南面加匕于鼎退")[-2:] == ["旅人 加 obj=匕 at=鼎 南面", "旅人 退"]
+
+
+def test_a_command_ends_where_someone_bows_at_a_place_facing_a_way():
+    """公食大夫禮 命之成拜階上北面再拜稽首: 成拜 is what is commanded; 階上北面再拜
+    稽首 is told of the one commanded, not more of the command. A place and an
+    act with no facing between stay in the words (命三耦…執弓序出取矢)."""
+    found = events("命之成拜階上北面再拜稽首", ["公"])
+    assert [e.split(" ", 1)[1] for e in found] == ["命", "再拜 at=階上 北面", "稽首"]  # (who bows: not read here)
+    assert events("司射命三耦皆袒決遂執弓序出取矢") == ["司射 命 to=三耦"]

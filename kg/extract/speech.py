@@ -5,7 +5,7 @@ state."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle, read_roles
+from kg.extract.phrases import at, particle, read_place, read_roles
 from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
 
 CLAUSE_PUNCT = set("，,：:") | SENTENCE_END
@@ -22,6 +22,8 @@ class SpeechReading:
         while (tok := at(self.t, k)) is not None:
             if tok.punct and tok.text in CLAUSE_PUNCT:
                 return k
+            if k > first and self.act_before(first, k) and self.placed_act(k):
+                return k  # 命之成拜階上北面再拜稽首: what is commanded (成拜), then he bows where he stands
             if tok.punct and tok.text in OPEN_QUOTE:
                 return self.quote_end(k + 1)[1]
             if (commanded or k > first) and self.resumes(k, quoted=False):
@@ -45,6 +47,18 @@ class SpeechReading:
                     event.mark("recipients", "content-recipient")
             k += 1
         return k
+
+    def act_before(self, first: int, k: int) -> bool:
+        return any(self.act_at(n) for n in range(first, k))
+
+    def placed_act(self, k: int) -> bool:
+        """A place with no preposition at k, a facing, then an act: a clause
+        of its own (階上北面再拜), as a command's words seldom say where to face."""
+        if particle(at(self.t, k - 1), "preposition") or not self.t[k].is_("place"):
+            return False
+        found = read_place(self.t, k, heads=("place",))
+        return found is not None and getattr(at(self.t, found[1]), "readings", {}).get("facing") is not None \
+            and self.act_after_facings(found[1])
 
     def reported_to_end(self, k: int) -> bool:
         """What follows a report at k-1 leaves it no content of its own: the

@@ -177,6 +177,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None
             if _only_acts(chunk[:-1]) and _words(chunk[:-1]) > 1:
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name (弔者 is one)
+            if _words(chunk[:-1]) >= 2 and _all_acts(chunk[:-1]) and _moves(chunk[-2]):
+                return None  # 序進盥退者與進者交: acts (盥 is also the water), then 退者 (受酬者 is one)
             if n >= 4 and _an_act(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
                 return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
@@ -202,6 +204,24 @@ def _an_act(text: str) -> bool:
     """``text`` is one word that is an act, perhaps also a thing (沃, 奠)."""
     n, readings = vocabulary().match_at(text, 0)
     return n == len(text) and "action" in readings
+
+
+def _all_acts(text: str) -> bool:
+    """Every word of ``text`` can be an act, though some are also things (進盥退)."""
+    vocab, i = vocabulary(), 0
+    while i < len(text):
+        n, readings = vocab.match_at(text, i)
+        if "action" not in readings:
+            return False
+        i += n
+    return True
+
+
+def _moves(text: str) -> bool:
+    """``text`` is one word, an act of moving and nothing else (退, 進)."""
+    vocab = vocabulary()
+    n, readings = vocab.match_at(text, 0)
+    return n == len(text) and set(readings) == {"action"} and vocab.action_class.get(readings["action"]) == "Movement"
 
 
 def _only_thing(text: str) -> bool:
