@@ -791,3 +791,13 @@ def test_a_command_ends_where_someone_bows_at_a_place_facing_a_way():
     found = events("命之成拜階上北面再拜稽首", ["公"])
     assert [e.split(" ", 1)[1] for e in found] == ["命", "再拜 at=階上 北面", "稽首"]  # (who bows: not read here)
     assert events("司射命三耦皆袒決遂執弓序出取矢") == ["司射 命 to=三耦"]
+
+
+def test_the_attendants_of_the_marriage_rite_act_where_they_stand_as_subjects():
+    """士昏禮 媵布席于奧…媵御沃盥交: 媵 and 御 are the bride's and the groom's
+    attendants where they stand as subjects (roles.tsv ~媵, ~御); elsewhere
+    still the acts (壻御婦車: drives; 媵觚于賓: presents the cup)."""
+    found = events("媵布席于奧夫入于室即席婦尊西南面媵御沃盥交")
+    assert found[0] == "媵 布 obj=席 at=奧" and found[-3:] == ["媵|御 沃", "媵|御 盥", "媵|御 交"]
+    assert events("壻御婦車")[0] == "壻 御 obj=車"
+    assert events("小臣媵觚于賓")[0].startswith("小臣 媵 obj=觚")
