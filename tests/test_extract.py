@@ -801,3 +801,10 @@ def test_the_attendants_of_the_marriage_rite_act_where_they_stand_as_subjects():
     assert found[0] == "媵 布 obj=席 at=奧" and found[-3:] == ["媵|御 沃", "媵|御 盥", "媵|御 交"]
     assert events("壻御婦車")[0] == "壻 御 obj=車"
     assert events("小臣媵觚于賓")[0].startswith("小臣 媵 obj=觚")
+
+
+def test_after_returning_to_ones_place_a_thing_opens_a_clause():
+    """特牲饋食禮 主人升入復位俎入設于豆東: 復位 (flag placed) names where he
+    goes, so 俎 is no load he carries nor his goal: the stand comes in and is
+    set east of the 豆, by no one the clause names (thing-subject)."""
+    assert events("主人升入復位俎入設于豆東") == ["主人 升", "主人 入", "主人 復位", " 入 obj=俎", " 設 obj=俎 at=豆東"]

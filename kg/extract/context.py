@@ -137,6 +137,8 @@ class Surroundings:
         j = k - 1
         while j >= 0 and not self.t[j].punct and (not self.t[j].readings or particle(self.t[j], "numeral")):
             j -= 1
+        if j >= 0 and self.act_at(j) and "placed" in self.vocab.flags(self.t[j].label("action")):
+            return True  # 主人升入復位俎入: back in his place, his clause is done
         return self.clause_starts(j + 1)
 
     def owned_thing(self, k: int, flags: set[str]) -> int | None:

@@ -88,7 +88,8 @@ define("carried-passage", "agent",
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
        "with modifiers the tables lack, perhaps 皆, then a movement, a posture or an act that handles "
-       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried.",
+       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. A clause opens at a pause "
+       "or after an act that names where one goes (復位, flag placed).",
        "燭入")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
