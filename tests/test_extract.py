@@ -808,3 +808,18 @@ def test_after_returning_to_ones_place_a_thing_opens_a_clause():
     goes, so 俎 is no load he carries nor his goal: the stand comes in and is
     set east of the 豆, by no one the clause names (thing-subject)."""
     assert events("主人升入復位俎入設于豆東") == ["主人 升", "主人 入", "主人 復位", " 入 obj=俎", " 設 obj=俎 at=豆東"]
+
+
+def test_what_a_clause_opens_with_goes_to_each_act_of_it():
+    """士喪禮 新盆槃瓶廢敦重鬲皆濯造于西階下: the vessels are rinsed, then
+    brought below the west steps; no one is named for either act."""
+    # (normalised text: 槃 is written 盤)
+    assert events("新盆盤瓶廢敦重鬲皆濯造于西階下") == [" 濯 obj=盆|盤|瓶|敦|鬲", " 造 obj=盆|盤|瓶|敦|鬲 at=西階下"]
+
+
+def test_changing_the_cup_is_an_act_and_changing_dress_is_none():
+    """燕禮 更爵洗升酌膳酒, 少牢 易爵洗酌授尸: 更/易 change the cup (not a cup
+    that opens a clause with no one acting); 乃易服 is words of dress (GUIDELINES 1)."""
+    assert events("更爵洗升酌膳酒", ["主人"])[:2] == ["主人 更 obj=爵", "主人 洗"]
+    assert events("尸易爵于篚盥洗爵")[:2] == ["尸 易 obj=爵 at=篚", "尸 盥"]
+    assert events("乃易服服玄冠玄端爵韠奠摯見於君", ["冠者"])[0] == "冠者 奠 obj=摯"

@@ -472,10 +472,14 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             if things:
                 event.mark("objects", "thing-after-act")
         carried = self.events[-2] if len(self.events) > 1 else None
-        if ("thing" in flags and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
+        topic = carried is not None and carried.rule_for("agent") == "thing-subject"
+        if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"))
+                and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
                 and self.verb_token > 0 and self.t[self.verb_token - 1].j == carried.j and not written_subject
-                and self.vocab.action_class.get(carried.action) == "Movement"):
-            event.objects = list(carried.objects)  # 俎入設于豆東: what is carried in is set down
+                and (topic or self.vocab.action_class.get(carried.action) == "Movement")):
+            # 俎入設于豆東: what is carried in is set down; 新盆…皆濯造于西階下: what
+            # the clause opened with is rinsed, then brought below the steps
+            event.objects = list(carried.objects)
             event.mark("objects", "thing")
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
