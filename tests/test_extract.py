@@ -823,3 +823,17 @@ def test_changing_the_cup_is_an_act_and_changing_dress_is_none():
     assert events("更爵洗升酌膳酒", ["主人"])[:2] == ["主人 更 obj=爵", "主人 洗"]
     assert events("尸易爵于篚盥洗爵")[:2] == ["尸 易 obj=爵 at=篚", "尸 盥"]
     assert events("乃易服服玄冠玄端爵韠奠摯見於君", ["冠者"])[0] == "冠者 奠 obj=摯"
+
+
+def test_whose_thing_an_act_handles_is_said_with_zhi():
+    """聘禮 受夫人之聘璋: 夫人 is whose jade is received, not who offers after it;
+    有司徹 司士歸尸侑之俎: the stands are sent back, the personators are no recipients."""
+    assert events("受夫人之聘璋享玄纁束帛加琮", ["使者"])[:1] == ["使者 受 obj=璋"]
+    assert events("司士歸尸侑之俎") == ["司士 歸 obj=俎"]
+
+
+def test_which_way_a_victim_lies_is_no_place():
+    """聘禮 官陳幣皮北首西上, 士虞禮 陳牲于廟門外北首西上: 北首 (head to the
+    north) says how the skins and the victim lie; 皮北 is no place."""
+    assert events("管人陳幣皮北首西上") == ["管人 陳 obj=幣|皮"]
+    assert events("陳牲于廟門外北首西上", ["主人"]) == ["主人 陳 obj=牲 at=廟門外"]

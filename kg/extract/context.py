@@ -143,15 +143,20 @@ class Surroundings:
 
     def owned_thing(self, k: int, flags: set[str]) -> int | None:
         """After an act that takes things and no person (徹, 載, 取), roles
-        right before a thing say whose thing it is (徹主人俎, 取賓觶): the
+        right before a thing say whose thing it is (徹主人俎, 取賓觶); after
+        any act that takes things, roles and 之 do (受夫人之聘璋): the
         position of the thing, else None."""
-        if "thing" not in flags or flags & {"person", "person?", "command", "content", "complement", "invites",
-                                            "receives"}:  # (受宰几: the one received from)
-            return None
         tok = at(self.t, k)
-        if tok is None or not tok.is_("role"):
+        if "thing" not in flags or tok is None or not tok.is_("role"):
             return None
         _, past = read_roles(self.t, k)
+        owner = getattr(at(self.t, past), "text", None) == "之"
+        if owner:  # 受夫人之聘璋: the lady's jade, whatever the act; a name the tables lack may stand between
+            past += 1
+            while past < k + 5 and at(self.t, past) is not None and not self.t[past].readings:
+                past += 1
+        elif flags & {"person", "person?", "command", "content", "complement", "invites", "receives"}:
+            return None  # (受宰几: the one received from)
         thing = at(self.t, past)
         if thing is None or thing.is_("role") or not thing.is_("object") or self.act_at(past):
             return None

@@ -122,7 +122,7 @@ define("invited-answers", "agent",
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
-       "after an act that takes no person, a role right before the thing says whose it is (徹公俎).",
+       "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and after any such act so does a role with 之 (受夫人之聘璋).",
        "取弓于階西")
 define("used-after-act", "objects",
        "用X closing an act's clause (only its things, place, facing and words the tables lack between) "
