@@ -279,7 +279,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             return k + 1  # 若中: a hit, not the tally holder
         last = self.clause
         if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
-                and self.vocab.action_class.get(last.action) == "Movement" and "placed" not in self.vocab.flags(last.action):
+                and self.vocab.action_class.get(last.action) == "Movement" \
+                and "placed" not in self.vocab.flags(last.action):
             things, after = read_things(self.t, k, vessels_hold=False)  # 升羊右胖, 又升魚腊: what is carried up
             side = read_place(self.t, k, heads=("object",), need_direction=True)
             if not things and side is not None:
@@ -303,7 +304,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if not things:
             return k + 1
         if (k == self.verb_end and last is not None and last.place is None
-                and self.vocab.action_class.get(last.action) == "Movement" and "placed" not in self.vocab.flags(last.action)):
+                and self.vocab.action_class.get(last.action) == "Movement"
+                and "placed" not in self.vocab.flags(last.action)):
             last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
             last.mark("place", "thing")
             self.extend(last, after)

@@ -88,8 +88,8 @@ define("carried-passage", "agent",
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
        "with modifiers the tables lack, perhaps 皆, then a movement, a posture or an act that handles "
-       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. A clause opens at a pause "
-       "or after an act that names where one goes (復位, flag placed).",
+       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
+       "A clause opens at a pause or after an act that names where one goes (復位, flag placed).",
        "燭入")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
@@ -122,7 +122,8 @@ define("invited-answers", "agent",
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
-       "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and after any such act so does a role with 之 (受夫人之聘璋).",
+       "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and "
+       "after any such act so does a role with 之 (受夫人之聘璋).",
        "取弓于階西")
 define("used-after-act", "objects",
        "用X closing an act's clause (only its things, place, facing and words the tables lack between) "

@@ -23,7 +23,7 @@ class SpeechReading:
             if tok.punct and tok.text in CLAUSE_PUNCT:
                 return k
             if k > first and self.act_before(first, k) and self.placed_act(k):
-                return k  # 命之成拜階上北面再拜稽首: what is commanded (成拜), then he bows where he stands
+                return k  # 命之成拜階上北面再拜稽首: 成拜 is commanded, then he bows where he stands
             if tok.punct and tok.text in OPEN_QUOTE:
                 return self.quote_end(k + 1)[1]
             if (commanded or k > first) and self.resumes(k, quoted=False):
