@@ -837,3 +837,10 @@ def test_which_way_a_victim_lies_is_no_place():
     north) says how the skins and the victim lie; 皮北 is no place."""
     assert events("管人陳幣皮北首西上") == ["管人 陳 obj=幣|皮"]
     assert events("陳牲于廟門外北首西上", ["主人"]) == ["主人 陳 obj=牲 at=廟門外"]
+
+
+def test_a_side_before_a_thing_with_on_or_under_is_a_place_on_the_thing():
+    """聘禮 加于左皮上: on the left skin (皮上, GUIDELINES 5: the head noun); the
+    target's arm in 適左個中 still names no arrow."""
+    assert events("上介加幣于左皮上") == ["上介 加 obj=幣 at=皮上"]
+    assert events("獲者興適左個中") == ["獲者 興", "獲者 適"]

@@ -102,8 +102,11 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
         lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
     elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
-            and at(tokens, k + 1).is_("object") and not direction_at(tokens, k + 2):
-        k, head = k + 1, at(tokens, k + 1)  # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun)
+            and at(tokens, k + 1).is_("object") \
+            and (not direction_at(tokens, k + 2) or tokens[k + 2].text in ("上", "下")):
+        # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun); 加于左皮上: on
+        # the left skin (not 適左個中: the target's arm, no arrow)
+        k, head = k + 1, at(tokens, k + 1)
     owner = _victim_of_vessel(tokens, k) if "object" in heads else None
     if owner is not None:
         lead, k = owner
