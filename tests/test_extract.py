@@ -844,3 +844,9 @@ def test_a_side_before_a_thing_with_on_or_under_is_a_place_on_the_thing():
     target's arm in 適左個中 still names no arrow."""
     assert events("上介加幣于左皮上") == ["上介 加 obj=幣 at=皮上"]
     assert events("獲者興適左個中") == ["獲者 興", "獲者 適"]
+
+
+def test_the_screen_wall_and_the_court_wall_are_places():
+    """覲禮 出自屏南, 士喪禮 為垼于西牆下: 屏 and 牆 (places.tsv)."""
+    assert events("侯氏出自屏南") == ["侯氏 出 at=屏南"]
+    assert events("甸人為垼于西牆下東鄉")[0].startswith("甸人 為 obj=垼 at=西牆下")
