@@ -850,3 +850,10 @@ def test_the_screen_wall_and_the_court_wall_are_places():
     """覲禮 出自屏南, 士喪禮 為垼于西牆下: 屏 and 牆 (places.tsv)."""
     assert events("侯氏出自屏南") == ["侯氏 出 at=屏南"]
     assert events("甸人為垼于西牆下東鄉")[0].startswith("甸人 為 obj=垼 at=西牆下")
+
+
+def test_setting_down_the_cup_ends_the_list_of_what_is_offered():
+    """燕禮 右祭脯醢奠爵于薦右: 奠 (flag set-down) before a vessel sets it down;
+    it is no thing of the list 祭 takes, though the list would go on to a place."""
+    assert events("賓坐左執爵右祭脯醢奠爵于薦右興") == [
+        "賓 坐", "賓 執 obj=爵", "賓 祭 obj=脯醢", "賓 奠 obj=爵 at=薦右", "賓 興"]

@@ -306,7 +306,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # A word that is also an act (洗, 決) ends the list — unless the list an
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
-        listed = joined or (of_act and _list_goes_on(tokens, k + 1))
+        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not (
+            tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) and _vessel(nxt)))
+        # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role"):
