@@ -108,6 +108,18 @@ class AgentRules:
             self.agent = list(invited)
             self.set_origin("invited-answers")
 
+    def bow_declined(self, event: Event) -> None:
+        """賓下拜小臣辭升成拜: one who declines (flag declines) a bow or a
+        going down by another hands the acts after it with no subject written
+        back to the one who bowed (he goes up and completes the bow)."""
+        if "declines" not in self.vocab.flags(event.action) or len(self.events) < 2:
+            return
+        bowed = self.events[-2]
+        if bowed.agents and not set(bowed.agents) & set(event.agents) and (
+                self.vocab.action_class.get(bowed.action) == "Salutation" or bowed.action == "下"):
+            self.agent = list(bowed.agents)
+            self.set_origin("bow-declined")
+
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""

@@ -499,6 +499,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.gift_answered(event)
             self.counted_exchange(event, k)
         self.invited_answers(event, k)
+        self.bow_declined(event)
         return self.finish(event, after)
 
     def ends_here(self, k: int, flags: set[str]) -> int | None:

@@ -39,7 +39,8 @@ from kg.extract.event import Event
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "gift-answered": "AgentFromExchange",
-           "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange"}
+           "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
+           "bow-declined": "AgentFromExchange"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most
