@@ -77,7 +77,7 @@ CASES = {
     # --- what the act takes ---------------------------------------------------
     "thing-after-act": ("取弓于階西", ["司射"], None, ["司射 取 obj=弓 at=階西"], 0),
     "invited-answers": ("侯氏立王勞之再拜稽首", None, None, ["侯氏 立", "王 勞", "侯氏 再拜", "侯氏 稽首"], 2),
-    "bow-declined": ("賓下拜小臣辭升成拜", None, None, ["賓 下", "賓 拜 to=小臣", "小臣 辭", "賓 升", "賓 成拜"], 3),
+    "bow-declined": ("下拜小臣辭升成拜", ["賓"], None, ["賓 下", "賓 拜 to=小臣", "小臣 辭", "賓 升", "賓 成拜"], 3),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),

@@ -122,7 +122,7 @@ define("invited-answers", "agent",
 define("bow-declined", "agent",
        "One who declines (辭, flag declines) a bow or a going down by another hands the acts after it with no "
        "subject written back to the one who bowed: he goes up and completes the bow (a guess to review).",
-       "賓下拜小臣辭升成拜")
+       "下拜小臣辭升成拜")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
