@@ -726,8 +726,9 @@ def test_what_a_participant_wears_is_no_place():
     """特牲饋食禮 主人冠端玄即位於門外西面: 冠 (the cap) and 端 are what he
     wears, not a place by the cap; he takes his place outside the gate."""
     assert events("主人冠端玄即位於門外西面") == ["主人 即 at=門外 西面"]
-    # after 在 (where a thing is) dress still names a place: north of the garments
-    assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢 at=服北"]
+    # after 在 (where a thing is) dress still names a place, north of the garments, where
+    # the jar stands: no place of the act after it
+    assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢"]
 
 
 def test_the_one_invited_is_the_last_who_acted_not_the_last_named():
@@ -857,3 +858,18 @@ def test_setting_down_the_cup_ends_the_list_of_what_is_offered():
     it is no thing of the list 祭 takes, though the list would go on to a place."""
     assert events("賓坐左執爵右祭脯醢奠爵于薦右興") == [
         "賓 坐", "賓 執 obj=爵", "賓 祭 obj=脯醢", "賓 奠 obj=爵 at=薦右", "賓 興"]
+
+
+def test_where_a_thing_is_gives_no_place_to_the_act_after_it():
+    """有司徹 …昌在東方興取籩于房: 在東方 says where the 昌 is (在, state);
+    the one who rises does so with no place written; 君在大夫射: a role after
+    在 is still a participant."""
+    assert events("主婦不興受陪設于南昌在東方興取籩于房")[-2:] == ["主婦 興", "主婦 取 obj=籩 at=房"]
+    assert events("君在大夫射則肉袒")[0] == "大夫 射"
+
+
+def test_the_part_of_a_vessel_is_the_thing_handled():
+    """有司徹 執匕枋: the handle of the spoon (枋, class VesselPart; GUIDELINES 5:
+    the head noun); 尸取䵄蕡: 䵄 is 麷."""
+    assert events("次賓執匕枋縮于俎上")[0] == "次賓 執 obj=枋"
+    assert events("尸取䵄蕡") == ["尸 取 obj=麷|蕡"]

@@ -320,6 +320,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                     things, k = [], after + 1  # 豐上之觶
                     continue
                 break  # 奠爵 … 豐上: a place, not a thing
+            if tok.label("object") in things_of_class("VesselPart") and things and k > start \
+                    and getattr(at(tokens, k - 1), "readings", {}).get("object") == things[-1]:
+                things.pop()  # 執匕枋: the handle of the spoon (GUIDELINES 5: the head noun)
             if tok.label("object") not in things:  # 設扃鼏: each thing once
                 things.append(tok.label("object"))
             k += 1

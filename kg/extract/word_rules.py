@@ -156,6 +156,10 @@ class WordRules:
     @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之, rite names and forms of "
                "address: no event (北上, 如初, 大射之儀, 伯父).", "大射之儀")
     def rule_no_event_word(self, k, tok, kind):
+        if kind == "state":
+            where = read_place(self.t, k + 1, heads=("place", "object"))
+            if where is not None:
+                return where[1]  # 昌在東方興: where the thing is, no place of the act after it
         return k + 1 if kind in NO_EVENT_KINDS else None
 
     @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀) is no subject and no act.",
