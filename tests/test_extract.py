@@ -873,3 +873,11 @@ def test_the_part_of_a_vessel_is_the_thing_handled():
     the head noun); 尸取䵄蕡: 䵄 is 麷."""
     assert events("次賓執匕枋縮于俎上")[0] == "次賓 執 obj=枋"
     assert events("尸取䵄蕡") == ["尸 取 obj=麷|蕡"]
+
+
+def test_an_act_done_already_is_a_time_clause():
+    """少牢 既宿尸反為期: 既 + act says when (GUIDELINES 1: time clauses), no
+    event, and the one it was for is no subject; 既獻衆賓一人舉觶: one of them,
+    counted, acts."""
+    assert events("既宿尸反為期于廟門之外", ["主人"]) == ["主人 為 at=廟門外"]
+    assert events("既獻衆賓一人舉觶") == ["衆賓 舉 obj=觶"]

@@ -400,6 +400,13 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         label = tok.label("action")
         if self.skip:
             self.skip = self.neg = False
+            nxt = at(self.t, k + 1)
+            if nxt is not None and nxt.is_("role") and "person" in self.vocab.flags(label) \
+                    and self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "time"):
+                past = read_roles(self.t, k + 1)[1]
+                if not any(particle(at(self.t, n), "numeral") for n in range(k + 1, past + 1)):
+                    # (既獻衆賓一人舉觶: one of them, counted, acts)
+                    return past  # 既宿尸反為期: whom the act not told was for
             return k + 1
         flags = self.vocab.flags(label)
         ended = self.ends_here(k, flags)
