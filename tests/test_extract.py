@@ -881,3 +881,12 @@ def test_an_act_done_already_is_a_time_clause():
     counted, acts."""
     assert events("既宿尸反為期于廟門之外", ["主人"]) == ["主人 為 at=廟門外"]
     assert events("既獻衆賓一人舉觶") == ["衆賓 舉 obj=觶"]
+
+
+def test_dang_before_a_facing_and_an_act_is_that_acts_place():
+    """士喪禮 商祝執巾從入當牖北面徹枕: level with the window he faces north and
+    takes the pillow away; 鄉射禮 揖進當階北面揖: the bow by the steps. Right
+    after an act with no act after it, 當X is still that act's (賓復位當西序東面)."""
+    assert events("商祝執巾從入當牖北面徹枕")[-2:] == ["商祝 入", "商祝 徹 obj=枕 at=牖 北面"]
+    assert events("上耦揖進當階北面揖") == ["上耦 揖", "上耦 進", "上耦 揖 at=階 北面"]
+    assert events("賓復位當西序東面") == ["賓 復位 at=西序 東面"]
