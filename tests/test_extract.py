@@ -890,3 +890,10 @@ def test_dang_before_a_facing_and_an_act_is_that_acts_place():
     assert events("商祝執巾從入當牖北面徹枕")[-2:] == ["商祝 入", "商祝 徹 obj=枕 at=牖 北面"]
     assert events("上耦揖進當階北面揖") == ["上耦 揖", "上耦 進", "上耦 揖 at=階 北面"]
     assert events("賓復位當西序東面") == ["賓 復位 at=西序 東面"]
+
+
+def test_a_thing_after_a_movement_with_a_place_after_it_is_carried():
+    """士喪禮 降衣于前: the robe is carried down, to the place named after it;
+    升筵 (no place after) still goes up onto the mat."""
+    assert events("復者降衣于前")[0].startswith("復者 降 obj=衣")
+    assert events("賓升筵") == ["賓 升 at=筵"]

@@ -306,8 +306,12 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if (k == self.verb_end and last is not None and last.place is None
                 and self.vocab.action_class.get(last.action) == "Movement"
                 and "placed" not in self.vocab.flags(last.action)):
-            last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
-            last.mark("place", "thing")
+            if self.place_phrase_follows(after, 0):
+                last.objects = things  # 降衣于前: what he carries down, to the place named after it
+                last.mark("objects", "thing")
+            else:
+                last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
+                last.mark("place", "thing")
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
             self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
