@@ -897,3 +897,9 @@ def test_a_thing_after_a_movement_with_a_place_after_it_is_carried():
     升筵 (no place after) still goes up onto the mat."""
     assert events("復者降衣于前")[0].startswith("復者 降 obj=衣")
     assert events("賓升筵") == ["賓 升 at=筵"]
+
+
+def test_a_place_named_from_two_places_keeps_its_side_below():
+    """士虞禮 尊于室中北墉下: below the north wall of the room (室中北墉下), the
+    written phrase whole (GUIDELINES 6)."""
+    assert events("尊于室中北墉下當戶兩甒醴酒") == [" 尊 at=室中北墉下"]

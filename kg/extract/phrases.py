@@ -145,6 +145,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
         directions += tokens[k].label("place")  # 門內霤
         k += 1
+        if direction_at(tokens, k) and tokens[k].text in ("上", "下") and not direction_at(tokens, k + 1):
+            directions += tokens[k].text  # 室中北墉下: below the north wall of the room
+            k += 1
     elif directions and _thing_with_side(tokens, k):
         directions += tokens[k].label("object") + tokens[k + 1].text  # 几東席上: east of the armrest, on the mat
         k += 2
