@@ -120,6 +120,17 @@ class AgentRules:
             self.agent = list(bowed.agents)
             self.set_origin("bow-declined")
 
+    def waits_for_other(self) -> None:
+        """受賜爵者…坐公卒爵然後飲: 然後 (flag back) after another's act hands
+        the act that follows back to the one who waited for it, the subject
+        of the sentence before the other was named."""
+        if len(self.events) < 2 or len(self.history) < 2 or len(self.events) - 1 <= self.sentence_from:
+            return
+        other, waited = self.history[-1], self.history[-2]
+        if self.events[-1].agents == other and any(e.agents == waited for e in self.events[self.sentence_from:-1]):
+            self.agent = list(waited)
+            self.set_origin("waits-for-other")
+
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""

@@ -119,6 +119,10 @@ define("invited-answers", "agent",
        "An act that invites an answer (延, 勞: flag invites) hands the acts after it with no subject written "
        "to the one invited: its recipient, or the other party where it is directed at 之 (a guess to review).",
        "侯氏再拜稽首出自屏南適門西遂入門左北面立王勞之再拜稽首")
+define("waits-for-other", "agent",
+       "然後 (flag back) after another's act: the act that follows is the one's who waited for it, the "
+       "subject before the other was named (a guess to review).",
+       "受賜爵者以爵就席坐公卒爵然後飲")
 define("bow-declined", "agent",
        "One who declines (辭, flag declines) a bow or a going down by another hands the acts after it with no "
        "subject written back to the one who bowed: he goes up and completes the bow (a guess to review).",

@@ -159,6 +159,8 @@ class WordRules:
     @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之, rite names and forms of "
                "address: no event (北上, 如初, 大射之儀, 伯父).", "大射之儀")
     def rule_no_event_word(self, k, tok, kind):
+        if kind == "link" and self.vocab.particle_has(tok.text, "back"):
+            self.waits_for_other()
         if kind == "state":
             where = read_place(self.t, k + 1, heads=("place", "object"))
             if where is not None:
