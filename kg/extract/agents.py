@@ -108,6 +108,21 @@ class AgentRules:
             self.agent = list(invited)
             self.set_origin("invited-answers")
 
+    def not_ones_own(self, event: Event, k: int) -> None:
+        """賓降取爵于篚辭降如初卒洗升酌: no one declines his own going down
+        (flag answers-other): with no subject written the act is the other
+        party's, and the one who went down goes on (the carried agent stays)."""
+        if "answers-other" not in self.vocab.flags(event.action) or len(self.events) < 2 or not event.agents:
+            return
+        declined = event.action.removeprefix("辭")  # what is declined: his 降, his 洗
+        last = next((e for e in reversed(self.events[-4:-1]) if e.action == declined), None)
+        if last is None or last.agents != event.agents:
+            return  # (賓少進辭洗: the 主人 washes, the 賓 declines it; 賓降主人奠觶辭降)
+        other = self.other_party(event.agents, k)
+        if other:
+            event.agents = list(other)
+            event.mark("agent", "not-ones-own", replace=True)
+
     def bow_declined(self, event: Event) -> None:
         """賓下拜小臣辭升成拜: one who declines (flag declines) a bow or a
         going down by another hands the acts after it with no subject written

@@ -509,6 +509,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             self.initiator_again(event)
             self.gift_answered(event)
             self.counted_exchange(event, k)
+            self.not_ones_own(event, k)
         self.invited_answers(event, k)
         self.bow_declined(event)
         return self.finish(event, after)

@@ -40,7 +40,8 @@ from kg.extract.event import Event
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "gift-answered": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
-           "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange"}
+           "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange",
+           "not-ones-own": "AgentFromExchange"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most

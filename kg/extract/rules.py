@@ -123,6 +123,10 @@ define("waits-for-other", "agent",
        "然後 (flag back) after another's act: the act that follows is the one's who waited for it, the "
        "subject before the other was named (a guess to review).",
        "受賜爵者以爵就席坐公卒爵然後飲")
+define("not-ones-own", "agent",
+       "No one declines his own going down or washing (辭降, 辭洗: flag answers-other): with no subject "
+       "written the act is the other party's, and the one who acted goes on (a guess to review).",
+       "賓降取爵于篚辭降如初卒洗升酌")
 define("bow-declined", "agent",
        "One who declines (辭, flag declines) a bow or a going down by another hands the acts after it with no "
        "subject written back to the one who bowed: he goes up and completes the bow (a guess to review).",
