@@ -24,17 +24,15 @@ from kg.extract.phrases import (
     PlacePhrase,
     at,
     hand_before_act,
-    is_head,
-    named_place,
     particle,
     read_place,
     read_roles,
     read_things,
-    things_of_class,
 )
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES
 from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
+from kg.extract.things import ThingRules
 from kg.extract.tokens import SENTENCE_END, tokenize, vocabulary
 from kg.extract.word_rules import WordRules
 from kg.model import Document
@@ -43,11 +41,9 @@ from kg.text.normalise import normalise
 
 
 THE_LORD = {"君", "公"}
-# A goal that says only "one's place" gives way to a 于 phrase that says where it is.
-GENERIC_PLACES = {"位"}
 
 
-class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surroundings):
+class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingRules, Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
@@ -210,192 +206,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
         if first != second and self.agent == second and len(second) == 1 and acted <= 2:
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
-
-    # --- places, things ---------------------------------------------------
-
-    def on_preposition(self, k: int) -> int:
-        prep = self.t[k].text
-        self.prep_at = k
-        nxt = at(self.t, k + 1)
-        if nxt is not None and self.vocab.particle_has(nxt.text, "phrase"):
-            return k + 3  # 於其上: a pronoun names no place
-        below = self.vocab.particle_value(nxt.text, "alone") if nxt is not None else None
-        if below is not None and not is_head(at(self.t, k + 2)):
-            self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
-            return k + 2
-        found = read_place(self.t, k + 1)
-        if found is None and particle(nxt, "numeral") and at(self.t, k + 2) is not None \
-                and at(self.t, k + 2).is_("object"):
-            found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
-        if found is None:
-            found = named_place(self.t, k + 1)
-        if found is None:
-            return k + 1
-        phrase, after = found
-        if phrase.head_kind == "role" and not phrase.relative:
-            roles, after = read_roles(self.t, k + 1)
-            if at(self.t, after) is not None and self.vocab.particle_has(at(self.t, after).text, "genitive"):
-                return after + 2  # 於賓之家: a place the tables do not know
-            if self.clause is not None:  # 告于賓, 獻獲者於侯
-                self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
-                self.clause.mark("recipients", "preposition")
-                self.extend(self.clause, after)
-            return after
-        self.attach_place(phrase, prep, after)
-        return after
-
-    def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
-        """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
-        verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
-        the act that follows at once (挾一个由堂西進)."""
-        last = self.clause
-        right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
-        if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
-            self.wait_place(phrase, "preposition")
-        elif last is not None and (last.place is None or last.place.label in GENERIC_PLACES):
-            last.place = phrase  # 即位于門外: where the position is, not 位
-            last.mark("place", "preposition")
-            self.extend(last, after)
-        else:
-            self.wait_place(phrase, "preposition")
-
-    def on_bare_place(self, k: int, found: tuple[PlacePhrase, int] | None = None) -> int:
-        found = found or read_place(self.t, k)
-        if found is None:
-            return k + 1
-        phrase, after = found
-        last = self.clause
-        if k == self.verb_end and last is not None and last.place is None and self.act_index(after) is None:
-            last.place = phrase  # 賓升，西楹西，東面
-            last.mark("place", "bare-place")
-            self.extend(last, after)
-        else:
-            self.wait_place(phrase, "bare-place")
-        return after
-
-    def on_thing(self, k: int) -> int:
-        tok = self.t[k]
-        if tok.label("object") == "中" and k > 0 and self.t[k - 1].text in ("若", "不", "射"):
-            return k + 1  # 若中: a hit, not the tally holder
-        last = self.clause
-        if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
-                and self.vocab.action_class.get(last.action) == "Movement" \
-                and "placed" not in self.vocab.flags(last.action):
-            things, after = read_things(self.t, k, vessels_hold=False)  # 升羊右胖, 又升魚腊: what is carried up
-            side = read_place(self.t, k, heads=("object",), need_direction=True)
-            if not things and side is not None:
-                things, after = [tok.label("object")], side[1]  # 羊右(胖): the victim's right side
-            carried = [t for t in things if t in carried_things()]
-            if carried and carried != things and last.place is None:
-                # 升羊豕魚三鼎: the victims go up into the tripods (counted vessels)
-                vessel = next(t for t in things if t not in carried)
-                last.place = PlacePhrase(vessel, "object", vessel, False)
-                last.mark("place", "thing")
-                things = carried
-            if things and after > k:
-                last.objects = things
-                last.mark("objects", "thing")
-                self.extend(last, after)
-                return after
-        place = read_place(self.t, k, heads=("object",), need_direction=True)
-        if place is not None:
-            return self.on_bare_place(k, place)
-        things, after = read_things(self.t, k)
-        if not things:
-            return k + 1
-        if (k == self.verb_end and last is not None and last.place is None
-                and self.vocab.action_class.get(last.action) == "Movement"
-                and "placed" not in self.vocab.flags(last.action)):
-            if self.place_phrase_follows(after, 0):
-                last.objects = things  # 降衣于前: what he carries down, to the place named after it
-                last.mark("objects", "thing")
-            else:
-                last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes
-                last.mark("place", "thing")
-            self.extend(last, after)
-        elif particle(at(self.t, after), "instrument"):
-            self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") == "皆"
-                                                      else after):
-            # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
-            # is done with it (carried in, set down, kept waiting), by no one the clause names
-            self.wait_things(things, "thing")
-            self.agent = []
-            self.set_origin("thing-subject")
-        return after
-
-    def clause_starts(self, k: int) -> bool:
-        """Token k begins a clause: the passage's start or after a pause."""
-        prev = at(self.t, k - 1)
-        return prev is None or prev.punct
-
-    def on_instrument(self, k: int) -> int:
-        """以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓:
-        a warrant, no act."""
-        nxt = at(self.t, k + 1)
-        if particle(nxt, "not-done") and self.act_at(k + 2):
-            k, nxt = k + 2, at(self.t, k + 3)  # 以所執餘獲: the thing held
-        if nxt is not None and not nxt.punct:
-            things, after = read_things(self.t, k + 1)
-            prev = at(self.t, k - 1)
-            if things and self.vocab.particle_has(self.t[k].text, "next-act") and (
-                    not self.act_at(after) or not (prev is None or prev.punct or prev.is_("role"))):
-                if self.uses_after_act(k):
-                    # 拂柩用功布, 煮于垼用重鬲: what the act before is done with
-                    used = self.sentence_last()
-                    used.objects += [x for x in things if x not in used.objects]
-                    used.mark("objects", "used-after-act")
-                    self.extend(used, after)
-                return after  # 冬用雉, 冪用絺布: what is used, for no act here
-            last = self.clause
-            # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
-            after_pronoun = prev is not None and (prev.text == "之" or (
-                last is not None and prev.is_("role") and prev.label("role") in last.recipients))
-            if things and last is not None and not last.objects and self.right_after_act(k) \
-                    and (after_pronoun or not self.act_at(after) or self.own_instrument(after)):
-                # V之以X belongs to V even where an act follows (飾之以布維之以索); so
-                # does V以X where the act after has its own 以 (相見以鴈飾之以布)
-                last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
-                last.mark("objects", "instrument")
-                self.extend(last, after)
-                return after
-            if things:
-                self.wait_things(things, "instrument")
-                return after
-        if nxt is not None and nxt.is_("action") and self.act_at(k + 2) \
-                and self.vocab.flags(nxt.label("action")) & {"command", "content"}:
-            return k + 2  # 以命升賓: the command is a warrant, no act (以擊筮: strikes it)
-        return k + 1
-
-    def uses_after_act(self, k: int) -> bool:
-        """用 at k closes the last act's clause: only its things, place and
-        facing lie between (拂柩用功布, 淅米于堂南面用盆), no role, act,
-        arrangement phrase or sentence end (藉用葦席 after 西上: how it lies)."""
-        last = self.sentence_last()
-        if last is None or last.i != self.t[self.verb_token].i or self.verb_token >= k:
-            return False
-        return all(t.is_("object") or t.is_("place") or t.is_("facing") or particle(t, "preposition")
-                   or not t.readings  # 楔齒用角柶, 遷于祖用軸: a word the tables lack, in the act's clause
-                   or (t.punct and t.text not in SENTENCE_END) for t in self.t[self.verb_token + 1:k])
-
-    def own_instrument(self, k: int) -> bool:
-        """The act at k takes its own 以 phrase (飾之以布, 飾以布)."""
-        n = k + 1
-        if at(self.t, n) is not None and at(self.t, n).text == "之":
-            n += 1
-        return self.act_at(k) and particle(at(self.t, n), "instrument")
-
-    def right_after_act(self, k: int) -> bool:
-        """Token k follows the last act at once, or after its pronoun 之, or
-        after the ones it is directed at (賜侯氏以車服)."""
-        prev = at(self.t, k - 1)
-        if prev is not None and prev.text == "之" and not prev.readings.get("action"):
-            k -= 1
-        before = at(self.t, k - 1)
-        if self.clause is None or before is None or before.punct or self.verb_token >= k:
-            return False
-        recipients = self.clause.recipients and before.is_("role") and before.label("role") in self.clause.recipients
-        return before.i <= self.t[self.verb_token].j or (recipients and before.j <= self.clause.j)
 
     # --- acts ---------------------------------------------------------------
 
@@ -635,12 +445,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, Surrou
             last.mark("facing", "facing-after-act")
         self.facing = self.place = self.fallback = None
         self.things = []
-
-
-def carried_things() -> frozenset[str]:
-    """Things whose class descends from Food (牲, 牲體 …: classes.tsv): a
-    movement right before them carries them (升羊), it does not go to them."""
-    return things_of_class("Food")
 
 
 def chapter_title(chapter: int | None) -> list[str]:
