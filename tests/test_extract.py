@@ -903,3 +903,12 @@ def test_a_place_named_from_two_places_keeps_its_side_below():
     """士虞禮 尊于室中北墉下: below the north wall of the room (室中北墉下), the
     written phrase whole (GUIDELINES 6)."""
     assert events("尊于室中北墉下當戶兩甒醴酒") == [" 尊 at=室中北墉下"]
+
+
+def test_where_a_subject_stands_takes_the_direction_before_the_facing():
+    """鄉飲酒禮 主人阼階東南面辭洗: east of the east steps, facing south (the
+    public gold, and the punctuated text's 主人阼階東，南面); 士喪禮 主人西階東南面
+    命赴者 likewise; 降階東北面 after an act still faces north-east."""
+    assert events("主人阼階東南面辭洗") == ["主人 辭洗 at=阼階東 南面"]
+    assert events("主人西階東南面命赴者")[0] == "主人 命 at=西階東 to=赴者 南面"
+    assert events("賓降階東北面拜") == ["賓 降 at=階", "賓 拜 東北面"]

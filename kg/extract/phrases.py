@@ -122,9 +122,11 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     directions = ""
     facing = at(tokens, k)
     if kind == "place" and facing is not None and facing.is_("facing") and len(facing.text) == 3 \
-            and (facing.text[0] == label[0] or particle(at(tokens, start - 1), "preposition")):
-        # 東楹東北面, 于門東北面: the place's direction, then the facing (東楹東 +
-        # 北面); 降階東北面 faces north-east
+            and (facing.text[0] == label[0] or particle(at(tokens, start - 1), "preposition")
+                 or getattr(at(tokens, start - 1), "readings", {}).get("role") is not None):
+        # 東楹東北面, 于門東北面, 主人阼階東南面辭洗 (where the subject stands): the place's
+        # direction, then the facing (東楹東 + 北面; the punctuated text writes 阼階東，南面);
+        # 降階東北面 faces north-east
         split_facing(tokens, k)
     if genitive(at(tokens, k)):
         split_facing(tokens, k + 1)
