@@ -112,9 +112,10 @@ class AgentRules:
         """賓降取爵于篚辭降如初卒洗升酌: no one declines his own going down
         (flag answers-other): with no subject written the act is the other
         party's, and the one who went down goes on (the carried agent stays)."""
-        if "answers-other" not in self.vocab.flags(event.action) or len(self.events) < 2 or not event.agents:
+        declined = next((f.split("=", 1)[1] for f in self.vocab.flags(event.action)
+                         if f.startswith("answers-other=")), None)  # what is declined: his 降, his 洗
+        if declined is None or len(self.events) < 2 or not event.agents:
             return
-        declined = event.action.removeprefix("辭")  # what is declined: his 降, his 洗
         last = next((e for e in reversed(self.events[-4:-1]) if e.action == declined), None)
         if last is None or last.agents != event.agents:
             return  # (賓少進辭洗: the 主人 washes, the 賓 declines it; 賓降主人奠觶辭降)
