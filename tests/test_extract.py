@@ -912,3 +912,11 @@ def test_where_a_subject_stands_takes_the_direction_before_the_facing():
     assert events("主人阼階東南面辭洗") == ["主人 辭洗 at=阼階東 南面"]
     assert events("主人西階東南面命赴者")[0] == "主人 命 at=西階東 to=赴者 南面"
     assert events("賓降階東北面拜") == ["賓 降 at=階", "賓 拜 東北面"]
+
+
+def test_the_one_divined_about_is_no_subject():
+    """少牢饋食禮 明日朝服筮尸如筮日之儀命曰: the 尸 is whom the milfoil is
+    consulted about (筮, flag person?), not the one who gives the charge;
+    若不吉則遂改筮尸: the host divines again."""
+    found = events("明日朝服筮尸如筮日之儀命曰孝孫某", ["主人"])
+    assert found[0] == "主人 筮 to=尸" and found[1].startswith("主人 命")
