@@ -920,3 +920,10 @@ def test_the_one_divined_about_is_no_subject():
     若不吉則遂改筮尸: the host divines again."""
     found = events("明日朝服筮尸如筮日之儀命曰孝孫某", ["主人"])
     assert found[0] == "主人 筮 to=尸" and found[1].startswith("主人 命")
+
+
+def test_a_subject_in_dress_before_the_act_ends_the_words_of_a_request():
+    """聘禮 擯者出請事大夫朝服迎于外門外再拜: 大夫 acts (朝服 is what he wears
+    before 迎), so the 擯者's request ends before him and the welcome is told."""
+    found = events("擯者出請事大夫朝服迎于外門外再拜")
+    assert found == ["擯者 出", "擯者 請", "大夫 迎 at=外門外", "大夫 再拜"]

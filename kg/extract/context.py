@@ -27,6 +27,8 @@ class Surroundings:
                 k = read_place(self.t, k + 1)[1]
             elif tok.is_("place") or (tok.is_("object") and read_place(self.t, k, heads=("object",), need_direction=True)):
                 k = read_place(self.t, k)[1]
+            elif tok.is_("object") and not tok.is_("action") and tok.label("object") in things_of_class("Dress"):
+                k += 1  # 侯氏亦皮弁迎于帷門之外: what he wears, then his act
             else:
                 return None
         return None
