@@ -927,3 +927,9 @@ def test_a_subject_in_dress_before_the_act_ends_the_words_of_a_request():
     before 迎), so the 擯者's request ends before him and the welcome is told."""
     found = events("擯者出請事大夫朝服迎于外門外再拜")
     assert found == ["擯者 出", "擯者 請", "大夫 迎 at=外門外", "大夫 再拜"]
+
+
+def test_pickles_of_leeks_are_pickles():
+    """有司徹 主婦自東房薦韭菹醢: the head noun 菹 (GUIDELINES 5); 韭菹 and 葵菹 are
+    retired terms whose IRIs keep resolving (mappings/retired.tsv)."""
+    assert events("主婦自東房薦韭菹醢")[0] == "主婦 薦 obj=菹|醢 at=東房"
