@@ -933,3 +933,10 @@ def test_pickles_of_leeks_are_pickles():
     """有司徹 主婦自東房薦韭菹醢: the head noun 菹 (GUIDELINES 5); 韭菹 and 葵菹 are
     retired terms whose IRIs keep resolving (mappings/retired.tsv)."""
     assert events("主婦自東房薦韭菹醢")[0] == "主婦 薦 obj=菹|醢 at=東房"
+
+
+def test_ni_before_a_movement_is_in_reverse_order():
+    """士虞禮 卒朼者逆退復位, 聘禮 介逆出: 逆 (flag manner-before-act) right before
+    another act is the order they go in, no act; 逆女 is still to go and meet."""
+    assert events("卒朼者逆退復位") == ["卒朼者 退", "卒朼者 復位"]
+    assert events("壻逆女")[0] == "壻 逆 to=女"
