@@ -940,3 +940,11 @@ def test_ni_before_a_movement_is_in_reverse_order():
     another act is the order they go in, no act; 逆女 is still to go and meet."""
     assert events("卒朼者逆退復位") == ["卒朼者 退", "卒朼者 復位"]
     assert events("壻逆女")[0] == "壻 逆 to=女"
+
+
+def test_a_counted_list_of_cuts_names_no_act_and_no_place():
+    """有司徹 主婦俎羊左臑脊一脅一腸一胃一膚一嚌羊肺一載于一俎: 嚌肺 is the lung for
+    tasting, one more counted cut, no act of tasting; 羊左臑 is the sheep's left
+    shoulder, no place; what is done is 載 on one stand."""
+    found = events("主婦俎羊左臑脊一脅一腸一胃一膚一嚌羊肺一載于一俎", ["司馬"])
+    assert [e.split(" ", 1)[1] for e in found] == ["載 at=俎"]  # (who loads it: not read here)

@@ -33,6 +33,16 @@ class Surroundings:
                 return None
         return None
 
+    def counted_thing_named(self, k: int) -> bool:
+        """The act word at k names a thing of a counted list (腸一胃一嚌肺一: the
+        lung for tasting): a count before it, and things then a count after it."""
+        if not particle(at(self.t, k - 1), "numeral"):
+            return False
+        n = k + 1
+        while at(self.t, n) is not None and self.t[n].is_("object") and not self.t[n].is_("action"):
+            n += 1
+        return n > k + 1 and particle(at(self.t, n), "numeral")
+
     def act_after_facings(self, k: int) -> bool:
         """An act at k, or after the facings there (北面坐)."""
         while at(self.t, k) is not None and self.t[k].is_("facing"):

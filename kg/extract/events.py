@@ -222,6 +222,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                     # (既獻衆賓一人舉觶: one of them, counted, acts)
                     return past  # 既宿尸反為期: whom the act not told was for
             return k + 1
+        if self.counted_thing_named(k):
+            return k + 1  # 胃一嚌肺一: the lung for tasting, one more cut counted in the list
         flags = self.vocab.flags(label)
         ended = self.ends_here(k, flags)
         if ended is not None:

@@ -153,6 +153,10 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     elif directions and _thing_with_side(tokens, k):
         directions += tokens[k].label("object") + tokens[k + 1].text  # 几東席上: east of the armrest, on the mat
         k += 2
+    cut = at(tokens, k)
+    if kind == "object" and directions and head.label(kind) in things_of_class("Victim") and cut is not None \
+            and cut.is_("object") and cut.label("object") in things_of_class("MeatCut"):
+        return None  # 羊左臑: the sheep's left shoulder, a joint, no place
     if need_direction and not directions:
         return None
     if owner is not None and not directions:
