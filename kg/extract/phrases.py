@@ -103,7 +103,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
     elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
             and at(tokens, k + 1).is_("object") \
-            and (not direction_at(tokens, k + 2) or tokens[k + 2].text in ("上", "下")):
+            and (not direction_at(tokens, k + 2) or _on_or_under(at(tokens, k + 2))):
         # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun); 加于左皮上: on
         # the left skin (not 適左個中: the target's arm, no arrow)
         k, head = k + 1, at(tokens, k + 1)
@@ -147,7 +147,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
         directions += tokens[k].label("place")  # 門內霤
         k += 1
-        if direction_at(tokens, k) and tokens[k].text in ("上", "下") and not direction_at(tokens, k + 1):
+        if direction_at(tokens, k) and _on_or_under(tokens[k]) and not direction_at(tokens, k + 1):
             directions += tokens[k].text  # 室中北墉下: below the north wall of the room
             k += 1
     elif directions and _thing_with_side(tokens, k):
@@ -276,6 +276,11 @@ def split_facing(tokens: list[Token], k: int) -> None:
                        Token(tok.i + 1, tok.j, rest, dict(vocab.forms.get(rest, {})))]
 
 
+def _on_or_under(tok: Token | None) -> bool:
+    """上 or 下 (particles.tsv flag surface): on or under the thing before it."""
+    return tok is not None and vocabulary().particle_has(tok.text, "surface")
+
+
 def _vessel(tok: Token | None) -> bool:
     """A vessel of the tables (classes.tsv Vessel and below), not a role."""
     return tok is not None and tok.is_("object") and not tok.is_("role") \
@@ -308,16 +313,15 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 k = n  # 取大夫所媵觶: the cup the 大夫 presented
                 continue
         nxt = at(tokens, k + 1)
-        if not things and tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) \
-                and _vessel(nxt) and not nxt.is_("action"):
+        sets_down = tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) and _vessel(nxt)
+        if not things and sets_down and not nxt.is_("action"):
             k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
             continue
         # A word that is also an act (洗, 決) ends the list — unless the list an
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
-        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not (
-            tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) and _vessel(nxt)))
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
+        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not sets_down)
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role"):

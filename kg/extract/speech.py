@@ -22,7 +22,7 @@ class SpeechReading:
         while (tok := at(self.t, k)) is not None:
             if tok.punct and tok.text in CLAUSE_PUNCT:
                 return k
-            if k > first and self.act_before(first, k) and self.placed_act(k):
+            if k > first and self.placed_act(k) and self.act_before(first, k):
                 return k  # 命之成拜階上北面再拜稽首: 成拜 is commanded, then he bows where he stands
             if tok.punct and tok.text in OPEN_QUOTE:
                 return self.quote_end(k + 1)[1]

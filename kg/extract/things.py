@@ -90,8 +90,7 @@ class ThingRules:
             return k + 1  # 若中: a hit, not the tally holder
         last = self.clause
         if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
-                and self.vocab.action_class.get(last.action) == "Movement" \
-                and "placed" not in self.vocab.flags(last.action):
+                and self.goes_somewhere(last):
             things, after = read_things(self.t, k, vessels_hold=False)  # 升羊右胖, 又升魚腊: what is carried up
             side = read_place(self.t, k, heads=("object",), need_direction=True)
             if not things and side is not None:
@@ -114,9 +113,7 @@ class ThingRules:
         things, after = read_things(self.t, k)
         if not things:
             return k + 1
-        if (k == self.verb_end and last is not None and last.place is None
-                and self.vocab.action_class.get(last.action) == "Movement"
-                and "placed" not in self.vocab.flags(last.action)):
+        if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last):
             if self.place_phrase_follows(after, 0):
                 last.objects = things  # 降衣于前: what he carries down, to the place named after it
                 last.mark("objects", "thing")
@@ -134,6 +131,11 @@ class ThingRules:
             self.agent = []
             self.set_origin("thing-subject")
         return after
+
+    def goes_somewhere(self, event) -> bool:
+        """A movement whose goal is not in its own word (not 復位, flag placed):
+        a thing right after it is what it carries or where it goes."""
+        return self.vocab.action_class.get(event.action) == "Movement" and "placed" not in self.vocab.flags(event.action)
 
     def clause_starts(self, k: int) -> bool:
         """Token k begins a clause: the passage's start or after a pause."""

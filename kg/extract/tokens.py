@@ -187,17 +187,21 @@ def agentive_noun(norm: str, i: int) -> int | None:
     return None
 
 
-def _only_acts(text: str) -> bool:
-    """``text`` is a run of words that are acts and nothing else (升拜受),
-    unlike 執冠 (冠 is also the cap) or 卦 (unknown)."""
-    vocab = vocabulary()
-    i = 0
+def _every_word(text: str, test) -> bool:
+    """``text`` cut into words of the tables, each word's readings passing ``test``."""
+    vocab, i = vocabulary(), 0
     while i < len(text):
         n, readings = vocab.match_at(text, i)
-        if set(readings) != {"action"}:
+        if not test(readings):
             return False
         i += n
     return True
+
+
+def _only_acts(text: str) -> bool:
+    """``text`` is a run of words that are acts and nothing else (升拜受),
+    unlike 執冠 (冠 is also the cap) or 卦 (unknown)."""
+    return _every_word(text, lambda readings: set(readings) == {"action"})
 
 
 def _an_act(text: str) -> bool:
@@ -208,13 +212,7 @@ def _an_act(text: str) -> bool:
 
 def _all_acts(text: str) -> bool:
     """Every word of ``text`` can be an act, though some are also things (進盥退)."""
-    vocab, i = vocabulary(), 0
-    while i < len(text):
-        n, readings = vocab.match_at(text, i)
-        if "action" not in readings:
-            return False
-        i += n
-    return True
+    return _every_word(text, lambda readings: "action" in readings)
 
 
 def _moves(text: str) -> bool:
