@@ -484,12 +484,15 @@ def extract_events(doc: Document) -> list[Event]:
     asks: list[RepeatAsk] = []
     title = chapter_title(doc.chapter)
     section = None
+    inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
     for passage in doc.passages:
         if passage.section != section and section is not None and origin == "carried-passage" \
                 and not set(agent) <= vocabulary().principals:
             # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
             # ended with the last one (復者, 甸人, 宰); only a principal party goes on.
             agent = []
+        if inside and passage.section == section:
+            agent, origin = inside, "left-inside"
         section = passage.section
         parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
         parser.origin = origin
@@ -505,6 +508,7 @@ def extract_events(doc: Document) -> list[Event]:
             event.seq = len(events) + 1
             events.append(event)
         agent, origin = parser.agent, "carried-passage"
+        inside = came_in_last(events, passage.index)
         told = told_last(parser)
         if told:
             agent, origin = told, "told-acts-next"
@@ -515,6 +519,22 @@ def extract_events(doc: Document) -> list[Event]:
         if reason:
             event.uncertain.append(reason)
     return events
+
+
+def came_in_last(events: list[Event], passage: int) -> list[str]:
+    """Those who came in, where a passage ends with someone going out (出)
+    one passage after others came in (入), in the same section: they are
+    the ones left inside, who do the next passage's acts with no subject
+    (外御受沐入 | 主人皆出戶外北面 | 乃沐櫛挋用巾: the 外御 washes the body)."""
+    last = events[-1] if events and events[-1].passage == passage else None
+    if last is None or last.action != "出" or last.negated or not last.agents:
+        return []
+    for event in reversed(events[:-1]):
+        if event.section != last.section or event.passage < last.passage - 1:
+            return []
+        if event.action == "入" and not event.negated and event.agents and not set(event.agents) & set(last.agents):
+            return list(event.agents)
+    return []
 
 
 def told_last(parser: PassageParser) -> list[str]:

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.7.0"
+EXTRACTOR_VERSION = "2.8.0"
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,10 @@ define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review).",
        "以告于主人占曰從")
+define("left-inside", "agent",
+       "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
+       "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review).",
+       "外御受沐入")
 define("both-after-all", "agent",
        "皆 after two alternating subjects means both (主人…賓…皆揖).",
        "主人阼階上再拜賓西階上答再拜皆揖")
