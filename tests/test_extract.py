@@ -772,7 +772,7 @@ def test_a_thing_used_as_a_verb_acts_on_the_pronoun_after_it():
     set out, not an act of its own; 巾 elsewhere is still the cloth (宗人授巾)."""
     assert events("奠設如初巾之升降自西階") == [" 設 obj=奠", " 巾", " 升", " 降 at=西階"]
     assert events("宗人授巾") == ["宗人 授 obj=巾"]
-    assert events("設冒櫜之幠用衾", ["商祝"]) == ["商祝 設", "商祝 櫜", "商祝 幠 obj=衾"]
+    assert events("設冒櫜之幠用衾", ["商祝"]) == ["商祝 設 obj=冒", "商祝 櫜", "商祝 幠 obj=衾"]
 
 
 def test_acts_before_a_participant_in_zhe_that_moves_are_acts():
@@ -948,3 +948,13 @@ def test_a_counted_list_of_cuts_names_no_act_and_no_place():
     shoulder, no place; what is done is 載 on one stand."""
     found = events("主婦俎羊左臑脊一脅一腸一胃一膚一嚌羊肺一載于一俎", ["司馬"])
     assert [e.split(" ", 1)[1] for e in found] == ["載 at=俎"]  # (who loads it: not read here)
+
+
+def test_the_things_of_the_mourning_rites_are_objects_not_acts():
+    # 士喪禮, 既夕禮: the water for washing is received (沐 is no act here), the
+    # driver holds a whip (策, not the milfoil stalks 筴), the lord gives silks
+    assert events("外御受沐入") == ["外御 受 obj=沐", "外御 入"]
+    assert events("御者執策立于馬後") == ["御者 執 obj=策", "御者 立 at=馬後"]
+    assert events("筮人執筴抽上韇") == ["筮人 執 obj=筴", "筮人 抽 obj=韇"]
+    assert events("設握乃連掔", ["商祝"])[0] == "商祝 設 obj=握"
+    assert events("公賵玄纁束馬兩")[0] == "公 賵 obj=玄纁"
