@@ -9,7 +9,7 @@ import pytest
 
 from kg.extract.events import PassageParser
 from kg.text.normalise import normalise
-from tests.conftest import GOLD, ROOT, kg, sample
+from tests.conftest import CORPUS, GOLD, ROOT, kg, sample
 
 
 def compact(e) -> str:
@@ -958,3 +958,20 @@ def test_the_things_of_the_mourning_rites_are_objects_not_acts():
     assert events("筮人執筴抽上韇") == ["筮人 執 obj=筴", "筮人 抽 obj=韇"]
     assert events("設握乃連掔", ["商祝"])[0] == "商祝 設 obj=握"
     assert events("公賵玄纁束馬兩")[0] == "公 賵 obj=玄纁"
+
+
+def test_into_a_new_section_the_principal_goes_on_and_setting_out_is_nobodys():
+    from kg.extract.events import extract_events
+    from kg.readers import read_file
+
+    def first_acts(file: str, words: str) -> list[str]:
+        doc = read_file(CORPUS / "KR1d0038" / file, None, None)
+        got = extract_events(doc)
+        passage = next(p.index for p in doc.passages if p.span.norm.startswith(words))
+        assert doc.passages[passage].section != doc.passages[passage - 1].section
+        return [compact(e) for e in got if e.passage == passage]
+
+    # 少牢饋食禮: the 宰 closed the divination of the day; in the next stage the 主人 invites
+    assert first_acts("KR1d0038_016.txt", "宿") == ["主人 宿"]
+    # 士喪禮: the clothes are laid out at dawn by officers the text does not name
+    assert first_acts("KR1d0038_012.txt", "厥明陳衣于房")[0] == " 陳 obj=衣 at=房南"

@@ -489,8 +489,10 @@ def extract_events(doc: Document) -> list[Event]:
         if passage.section != section and section is not None and origin == "carried-passage" \
                 and not set(agent) <= vocabulary().principals:
             # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
-            # ended with the last one (復者, 甸人, 宰); only a principal party goes on.
-            agent = []
+            # ended with the last one (復者, 甸人, 宰); the principal party last written goes
+            # on (宿: the 主人 invites), unless things are set out first, an officer's work.
+            agent = [] if opens_with_preparation(without_title(passage.span.norm, title)) else \
+                next((list(h) for h in reversed(history) if h and set(h) <= vocabulary().principals), [])
         if inside and passage.section == section:
             agent, origin = inside, "left-inside"
         section = passage.section
@@ -535,6 +537,19 @@ def came_in_last(events: list[Event], passage: int) -> list[str]:
         if event.action == "入" and not event.negated and event.agents and not set(event.agents) & set(last.agents):
             return list(event.agents)
     return []
+
+
+def opens_with_preparation(norm: str) -> bool:
+    """The first act of the passage, before any role, sets things out (class
+    Handling, not receiving): 陳三鼎于門外, 厥明陳衣于房."""
+    vocab = vocabulary()
+    for tok in tokenize(norm):
+        if tok.is_("role"):
+            return False
+        if tok.is_("action"):
+            act = tok.label("action")
+            return vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
+    return False
 
 
 def told_last(parser: PassageParser) -> list[str]:

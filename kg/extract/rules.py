@@ -83,7 +83,9 @@ define("carried-sentence", "agent",
        "賓出，主人送於外門外，再拜；歸賓俎。")
 define("carried-passage", "agent",
        "No subject written in the passage: the agent carried from the passage before (a guess to review); "
-       "into a new section of the rite only a principal party (roles of class Host) is carried.",
+       "into a new section of the rite only a principal party (roles of class Host) is carried: the last "
+       "written, unless the passage opens by setting things out (an act of class Handling), an unnamed "
+       "officer's work (no agent).",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
