@@ -82,6 +82,8 @@ CASES = {
     "not-ones-own": ("賓降取爵于篚辭降如初卒洗升酌", ["主人"], [["主人"]],
                      ["賓 降", "賓 取 obj=爵 at=篚", "主人 辭降", "賓 升", "賓 酌"], 2),
     "bow-declined": ("下拜小臣辭升成拜", ["賓"], None, ["賓 下", "賓 拜 to=小臣", "小臣 辭", "賓 升", "賓 成拜"], 3),
+    # 少牢饋食禮: the right half of the sheep goes into the tripod, the thigh does not
+    "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),

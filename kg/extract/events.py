@@ -283,6 +283,9 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                 event.objects += [t for t in given if t not in event.objects]
                 event.mark("objects", "thing-after-act")
                 return self.finish(event, past)
+        if self.thing_not_acted_on(event, k):
+            # 羊右胖髀不升肩臂臑…: the thigh is not put in; the joints listed after it are
+            return self.finish(event, read_things(self.t, after, of_act=True)[1])
         owned = self.owned_thing(after, flags)
         if owned is not None:
             after = owned  # 徹主人俎, 載尸俎: the role says whose thing it is

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.8.0"
+EXTRACTOR_VERSION = "2.9.0"
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,10 @@ define("thing-after-act", "objects",
        "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and "
        "after any such act so does a role with 之 (受夫人之聘璋).",
        "取弓于階西")
+define("thing-not-done", "objects",
+       "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
+       "is not put in); the things after the act are not its objects.",
+       "髀不升")
 define("used-after-act", "objects",
        "用X closing an act's clause (only its things, place, facing and words the tables lack between) "
        "gives that act X too: "

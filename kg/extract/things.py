@@ -24,6 +24,27 @@ GENERIC_PLACES = {"位"}
 
 class ThingRules:
 
+    def thing_not_acted_on(self, event: Event, k: int) -> bool:
+        """A thing written right before 不 + this act, no role between: what is
+        not handled is that thing, where the act takes things and none follows
+        (飧不致) or it carries things up or in (髀不升); the things after the
+        act are no objects of it (the list of what is handled goes on)."""
+        neg, thing = at(self.t, k - 1), at(self.t, k - 2)
+        if not event.negated or not particle(neg, "negation") or thing is None \
+                or not thing.is_("object") or thing.is_("role") or thing.is_("action"):
+            return False
+        flags = self.vocab.flags(event.action)
+        follows = at(self.t, k + 1)
+        if not ("thing" in flags and not (follows is not None and follows.is_("object"))
+                or "thing" not in flags and self.vocab.action_class.get(event.action) == "Movement"):
+            return False  # 有脀不嚌肺: the lung is what he does not taste; 不坐: no thing at all
+        before = self.events[-2] if len(self.events) > 1 else None
+        if before is not None and (thing.label("object") in before.objects or self.verb_end > k - 2):
+            return False  # 還車不還器: the carriage was what the act before took
+        event.objects = [thing.label("object")]
+        event.mark("objects", "thing-not-done")
+        return True
+
     def on_preposition(self, k: int) -> int:
         prep = self.t[k].text
         self.prep_at = k
