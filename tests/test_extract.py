@@ -975,3 +975,10 @@ def test_into_a_new_section_the_principal_goes_on_and_setting_out_is_nobodys():
     assert first_acts("KR1d0038_016.txt", "宿") == ["主人 宿"]
     # 士喪禮: the clothes are laid out at dawn by officers the text does not name
     assert first_acts("KR1d0038_012.txt", "厥明陳衣于房")[0] == " 陳 obj=衣 at=房南"
+
+
+def test_a_role_written_twice_is_the_role_then_its_act():
+    # 士虞禮: the 祝 pronounces the blessing; 特牲饋食禮: the first 祝 is the one
+    # offered to, the second bows
+    assert events("祝祝卒主人拜如初") == ["祝 祝", "主人 拜"]
+    assert events("主人酌獻祝祝拜受角")[-1] == "祝 拜受 obj=角"

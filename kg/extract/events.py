@@ -116,8 +116,9 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                 and (prev is None or prev.punct or prev.is_("action")))
 
     def on_role(self, k: int, joining: bool = False) -> int:
-        if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then"):
-            return self.on_action(k)  # 乃祝: the act of invoking, not the 祝
+        if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then") \
+                or self.doubled(k):
+            return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
         if place is not None and not self.fresh and not particle(at(self.t, k - 1), "preposition") \
@@ -173,6 +174,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             if particle(tok, "like") and self.rite_end(k, tok) is None:
                 k = self.compared_end(k + 1)  # 公如賓服迎賓: the 賓 is what the dress is like
                 continue
+            if self.doubled(k):
+                return True
             if tok.is_("role"):
                 if read_place(self.t, k, heads=("role",), need_direction=True) is None:
                     return False
@@ -182,6 +185,14 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                 return True  # 尸及階: 及 "reach", not "and"
             k += 1
         return False
+
+    def doubled(self, k: int) -> bool:
+        """A word that names a role and an act, written twice: the role, then
+        its act (祝祝: the 祝 invokes; not 獻祝祝拜, where the first is whom the
+        act before is for)."""
+        tok, before = at(self.t, k), at(self.t, k - 2)
+        return k > 0 and tok is not None and tok.is_("role") and tok.is_("action") and self.t[k - 1].text == tok.text \
+            and (before is None or before.punct or not before.is_("action"))
 
     def reaches_place(self, k: int) -> bool:
         """及 at k is the act "reach" (尸及階), not "and": a place follows, not a role."""
