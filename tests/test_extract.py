@@ -982,3 +982,10 @@ def test_a_role_written_twice_is_the_role_then_its_act():
     # offered to, the second bows
     assert events("祝祝卒主人拜如初") == ["祝 祝", "主人 拜"]
     assert events("主人酌獻祝祝拜受角")[-1] == "祝 拜受 obj=角"
+
+
+def test_what_is_followed_is_an_object_not_a_place():
+    # 既夕禮: the procession, each part following the one before; 特牲饋食禮: the
+    # 賓 follows the 尸's stand out of the temple gate
+    assert events("從燭從柩") == [" 從 obj=燭", " 從 obj=柩"]
+    assert events("賓從尸俎出廟門") == ["賓 從 obj=俎", "賓 出 at=廟門"]
