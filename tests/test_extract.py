@@ -989,3 +989,11 @@ def test_what_is_followed_is_an_object_not_a_place():
     # 賓 follows the 尸's stand out of the temple gate
     assert events("從燭從柩") == [" 從 obj=燭", " 從 obj=柩"]
     assert events("賓從尸俎出廟門") == ["賓 從 obj=俎", "賓 出 at=廟門"]
+
+
+def test_what_there_is_none_of_and_where_a_handle_points_are_no_objects_or_places():
+    # 士虞禮: there is no stand (無禁), the cover is of fine cloth, the ladle is
+    # put on with its handle to the south (南枋: a manner, not "south of the ladle")
+    got = events("尊于室中北墉下兩甒醴酒酒在東無禁冪用絺布加勺南枋")
+    assert got[-1] == " 加 obj=勺"
+    assert events("尊于房戶之間兩甒有禁玄酒在西加勺南枋", ["主人"])[-1] == "主人 加 obj=勺"

@@ -140,6 +140,10 @@ class WordRules:
     def rule_not_done(self, k, tok, kind):
         if kind != "not-done":
             return None
+        nxt = at(self.t, k + 1)
+        if self.vocab.particle_has(tok.text, "none") and nxt is not None and nxt.is_("object") \
+                and not nxt.is_("action") and not nxt.is_("role"):
+            return read_things(self.t, k + 1)[1]  # 無禁: there is no stand, a thing no act handles
         self.skip = self.act_at(k + 1)
         return k + 1
 
