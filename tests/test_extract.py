@@ -997,3 +997,10 @@ def test_what_there_is_none_of_and_where_a_handle_points_are_no_objects_or_place
     got = events("尊于室中北墉下兩甒醴酒酒在東無禁冪用絺布加勺南枋")
     assert got[-1] == " 加 obj=勺"
     assert events("尊于房戶之間兩甒有禁玄酒在西加勺南枋", ["主人"])[-1] == "主人 加 obj=勺"
+
+
+def test_an_act_named_to_count_days_before_it_is_a_time():
+    # 少牢饋食禮: a day before the invitation, the 尸 is invited and charged
+    assert events("前宿一日宿戒尸", ["主人"]) == ["主人 宿", "主人 戒 to=尸"]
+    # 大射: three days before the archery, the 宰夫 charges the 宰 and the 司馬
+    assert events("前射三日宰夫戒宰及司馬")[0] == "宰夫 戒 to=宰|司馬"

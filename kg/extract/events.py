@@ -186,6 +186,13 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             k += 1
         return False
 
+    def days_before(self, k: int) -> bool:
+        """The act at k is named only to count days before it (前宿一日: a day
+        before the invitation; 前射三日): a time, no event."""
+        before, count, days = at(self.t, k - 1), at(self.t, k + 1), at(self.t, k + 2)
+        return before is not None and self.vocab.particle_has(before.text, "days-before") \
+            and particle(count, "numeral") and days is not None and days.text == "日"
+
     def doubled(self, k: int) -> bool:
         """A word that names a role and an act, written twice: the role, then
         its act (祝祝: the 祝 invokes; not 獻祝祝拜, where the first is whom the
@@ -233,6 +240,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                     # (既獻衆賓一人舉觶: one of them, counted, acts)
                     return past  # 既宿尸反為期: whom the act not told was for
             return k + 1
+        if self.days_before(k):
+            return k + 3  # 前宿一日宿戒尸: a day before the invitation, a time; then the acts
         if self.counted_thing_named(k):
             return k + 1  # 胃一嚌肺一: the lung for tasting, one more cut counted in the list
         flags = self.vocab.flags(label)
