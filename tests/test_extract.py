@@ -1004,3 +1004,8 @@ def test_an_act_named_to_count_days_before_it_is_a_time():
     assert events("前宿一日宿戒尸", ["主人"]) == ["主人 宿", "主人 戒 to=尸"]
     # 大射: three days before the archery, the 宰夫 charges the 宰 and the 司馬
     assert events("前射三日宰夫戒宰及司馬")[0] == "宰夫 戒 to=宰|司馬"
+
+
+def test_the_reading_of_a_divination_reported_is_the_reports_words():
+    # 少牢饋食禮: the 史 tells the 主人 the reading, "favourable"
+    assert events("史兼執筮與卦以告于主人占曰從") == ["史 執 obj=筮|卦", "史 告 to=主人 曰從"]

@@ -245,6 +245,9 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         if self.counted_thing_named(k):
             return k + 1  # 胃一嚌肺一: the lung for tasting, one more cut counted in the list
         flags = self.vocab.flags(label)
+        if "reported" in flags and self.clause is not None and "report" in self.vocab.flags(self.clause.action) \
+                and particle(at(self.t, k + 1), "quote"):
+            return k + 1  # 以告于主人占曰從: the reading is what is reported, the words are the report's
         ended = self.ends_here(k, flags)
         if ended is not None:
             self.neg = False
