@@ -1009,3 +1009,10 @@ def test_an_act_named_to_count_days_before_it_is_a_time():
 def test_the_reading_of_a_divination_reported_is_the_reports_words():
     # 少牢饋食禮: the 史 tells the 主人 the reading, "favourable"
     assert events("史兼執筮與卦以告于主人占曰從") == ["史 執 obj=筮|卦", "史 告 to=主人 曰從"]
+
+
+def test_a_list_of_things_before_its_act_takes_a_word_that_is_also_an_act():
+    # 士喪禮: the cloth, the spoon, the hair and the nail parings are buried (蚤 is
+    # the parings here, not the act of trimming); 士昏禮: 主婦薦，奠酬 keeps its act 奠
+    assert events("巾柶鬊蚤埋于坎", ["商祝"]) == [" 埋 obj=巾|柶|鬊|蚤 at=坎"]
+    assert "主婦 奠" in events("主婦薦奠酬無幣")  # (a list only where it opens the clause)

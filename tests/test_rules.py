@@ -66,6 +66,9 @@ CASES = {
     "carried-passage": ("升自西階", ["司射"], None, ["司射 升 at=西階"], 0),
     "both-after-all": ("主人阼階上再拜賓西階上答再拜皆揖就席", None, None,
                        ["主人 再拜 at=阼階上", "賓 答再拜 at=西階上", "主人|賓 揖", "主人|賓 就席"], 2),
+    # 既夕禮: the driver stands behind the horses; the 主人 wails and stamps; the driver turns
+    "mourners-act": ("御者執策立于馬後哭成踊右還出", None, [["主人"]],
+                     ["御者 執 obj=策", "御者 立 at=馬後", "主人 哭", "主人 踊", "御者 還", "御者 出"], 2),
     "not-to-oneself": ("乃宿賓", ["賓"], [["主人"], ["賓"]], ["主人 宿 to=賓"], 0),
     # 士昏禮: the groom (賓) follows the host to the temple gate; then they bow three times
     "counted-exchange": ("三揖至于階三讓主人升", ["賓"], [["主人"], ["賓"]],

@@ -42,6 +42,19 @@ class AgentRules:
                 event.mark("agent", "not-to-oneself", replace=True)
                 return
 
+    def mourners_act(self, event: Event) -> None:
+        """A mourner's act (踊, flag mourners) with no subject written, where
+        the agent carried is an officer (商祝, 御者), is the principal party's
+        last written (踊無算, 御者執策立于馬後哭成踊: the 主人 wails and
+        stamps); the officer goes on after it."""
+        if "mourners" not in self.vocab.flags(event.action) or not event.agents \
+                or set(event.agents) <= self.vocab.principals:
+            return
+        mourners = next((h for h in reversed(self.history) if h and set(h) <= self.vocab.principals), None)
+        if mourners is not None:
+            event.agents = list(mourners)
+            event.mark("agent", "mourners-act", replace=True)
+
     def initiator_again(self, event: Event) -> None:
         """A response (答拜) closes an exchange: the next salutation with no
         subject, directed at someone else, is the initiator's again

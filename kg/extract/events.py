@@ -348,6 +348,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             self.gift_answered(event)
             self.counted_exchange(event, k)
             self.not_ones_own(event, k)
+            self.mourners_act(event)
         self.invited_answers(event, k)
         self.bow_declined(event)
         return self.finish(event, after)

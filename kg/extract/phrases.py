@@ -295,6 +295,15 @@ def _list_goes_on(tokens: list[Token], k: int) -> bool:
     return more > 0 and particle(at(tokens, k), "preposition")
 
 
+def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
+    """A list of things written before its act ends at k with that act, one
+    that handles things (巾柶鬊蚤埋于坎: 蚤, the nail parings, is the last thing
+    buried, not the act of trimming)."""
+    tok = at(tokens, k)
+    return tok is not None and tok.is_("action") and not tok.is_("object") and not tok.is_("role") \
+        and "thing" in vocabulary().flags(tok.label("action"))
+
+
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
@@ -303,6 +312,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
     start = k
     joined = False  # the last word was 、/及/與: a word that is also an act is a thing here
     counted: list[str] = []  # vessels written with their number (二敦)
+    opens = k == 0 or getattr(at(tokens, k - 1), "punct", False)  # the list opens its clause
     while True:
         tok = at(tokens, k)
         if tok is None:
@@ -321,7 +331,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
-        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not sets_down)
+        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not sets_down) \
+            or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role"):

@@ -38,7 +38,8 @@ from kg.extract.event import Event
 # yili:Uncertainty in ontology/yili.ttl. (kg.extract.rules.UNCERTAIN_AGENT;
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
-           "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages", "gift-answered": "AgentFromExchange",
+           "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages",
+           "mourners-act": "AgentFromActKind", "gift-answered": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
            "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange",
            "not-ones-own": "AgentFromExchange"}

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.9.0"
+EXTRACTOR_VERSION = "2.10.0"
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,10 @@ define("left-inside", "agent",
        "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
        "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review).",
        "外御受沐入")
+define("mourners-act", "agent",
+       "A mourner's act (踊, 哭; flag mourners) with no subject written, where the agent carried is an "
+       "officer, is the last principal party's written (a guess to review); the officer goes on after it.",
+       "御者執策立于馬後哭成踊右還出")
 define("both-after-all", "agent",
        "皆 after two alternating subjects means both (主人…賓…皆揖).",
        "主人阼階上再拜賓西階上答再拜皆揖")
