@@ -1016,3 +1016,9 @@ def test_a_list_of_things_before_its_act_takes_a_word_that_is_also_an_act():
     # the parings here, not the act of trimming); 士昏禮: 主婦薦，奠酬 keeps its act 奠
     assert events("巾柶鬊蚤埋于坎", ["商祝"]) == [" 埋 obj=巾|柶|鬊|蚤 at=坎"]
     assert "主婦 奠" in events("主婦薦奠酬無幣")  # (a list only where it opens the clause)
+
+
+def test_a_role_before_a_stand_and_its_cuts_says_whose_stand_it_is():
+    # 有司徹: the 主婦's stand is loaded with the sheep's left upper foreleg…, by
+    # the officer at work (carried), not by the 主婦
+    assert events("主婦俎羊左臑脊一脅一腸一胃一膚一嚌羊肺一載于一俎", ["司士"]) == ["司士 載 at=俎"]

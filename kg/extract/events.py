@@ -28,6 +28,7 @@ from kg.extract.phrases import (
     read_place,
     read_roles,
     read_things,
+    things_of_class,
 )
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES
@@ -128,6 +129,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
         if self.received_from(k, roles, after):
             return self.verb_end
+        if self.stand_owner(k, after):
+            return after  # 侑俎羊左肩…載于一俎: whose stand is loaded, not who loads it
         self.role_since = True
         nxt = at(self.t, after)
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
@@ -192,6 +195,15 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         before, count, days = at(self.t, k - 1), at(self.t, k + 1), at(self.t, k + 2)
         return before is not None and self.vocab.particle_has(before.text, "days-before") \
             and particle(count, "numeral") and days is not None and days.text == "日"
+
+    def stand_owner(self, k: int, after: int) -> bool:
+        """Roles that open a clause right before a stand and the cuts laid on it
+        (侑俎羊左肩左肫…, 主婦俎羊左臑…) say whose stand it is: no subject."""
+        stand, nxt = at(self.t, after), at(self.t, after + 1)
+        prev = at(self.t, k - 1)
+        return (prev is None or prev.punct or not prev.is_("action")) and stand is not None \
+            and stand.is_("object") and not stand.is_("action") and stand.label("object") == "俎" \
+            and nxt is not None and nxt.is_("object") and nxt.label("object") in things_of_class("Victim") | things_of_class("MeatCut")
 
     def doubled(self, k: int) -> bool:
         """A word that names a role and an act, written twice: the role, then

@@ -38,7 +38,8 @@ class WordRules:
         return k + 1
 
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
-               "subject of the acts that follow; a role before a direction is a place (三耦之南).",
+               "subject of the acts that follow; a role before a direction is a place (三耦之南), one before a "
+               "stand and its cuts says whose stand it is (侑俎羊左肩…).",
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
