@@ -128,6 +128,8 @@ REPEAT_CASES = {
 PASSAGE_CASES = {
     # 少牢饋食禮: the 史 reports the divination to the 主人, who then charges the officers
     "told-acts-next": ("KR1d0038_016.txt", "以告于主人占曰從", ["主人 戒 to=宗人"]),
+    # 既夕禮: an officer asks the time of the procession; the 主人 answers, "at midday"
+    "asked-answers": ("KR1d0038_013.txt", "有司請祖期", ["主人 曰 曰日側"]),
     # 士喪禮: the 外御 came in with the water, the 主人 goes out: the 外御 washes the body
     "left-inside": ("KR1d0038_012.txt", "主人皆出戶外北面", ["外御 沐", "外御 櫛", "外御 挋 obj=巾"]),
 }

@@ -524,6 +524,7 @@ def extract_events(doc: Document) -> list[Event]:
     title = chapter_title(doc.chapter)
     section = None
     inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
+    asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     for passage in doc.passages:
         if passage.section != section and section is not None and origin == "carried-passage" \
                 and not set(agent) <= vocabulary().principals:
@@ -534,6 +535,8 @@ def extract_events(doc: Document) -> list[Event]:
                 next((list(h) for h in reversed(history) if h and set(h) <= vocabulary().principals), [])
         if inside and passage.section == section:
             agent, origin = inside, "left-inside"
+        if asked and answers(without_title(passage.span.norm, title)):
+            agent, origin = asked, "asked-answers"
         section = passage.section
         parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
         parser.origin = origin
@@ -553,6 +556,7 @@ def extract_events(doc: Document) -> list[Event]:
         told = told_last(parser)
         if told:
             agent, origin = told, "told-acts-next"
+        asked = asked_last(parser, history)
         asks += parser.repeat_asks
     resolve(events, asks)
     for event in events:
@@ -589,6 +593,24 @@ def opens_with_preparation(norm: str) -> bool:
             act = tok.label("action")
             return vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
     return False
+
+
+def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:
+    """The principal party last written, where a passage ends with an
+    officer's request naming no one asked (有司請祖期): he is asked, and a
+    passage that opens with words said is his answer (曰日側)."""
+    vocab = parser.vocab
+    last = parser.events[-1] if parser.events else None
+    if last is None or "content" not in vocab.flags(last.action) or last.recipients or not last.agents \
+            or set(last.agents) <= vocab.principals:
+        return []
+    return next((list(h) for h in reversed(history) if h and set(h) <= vocab.principals), [])
+
+
+def answers(norm: str) -> bool:
+    """The passage opens with words said (曰日側): an answer."""
+    tokens = tokenize(norm)
+    return bool(tokens) and particle(tokens[0], "quote")
 
 
 def told_last(parser: PassageParser) -> list[str]:

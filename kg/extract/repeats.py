@@ -39,7 +39,8 @@ from kg.extract.event import Event
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages",
-           "mourners-act": "AgentFromActKind", "gift-answered": "AgentFromExchange",
+           "mourners-act": "AgentFromActKind",
+           "asked-answers": "AgentFromExchange", "gift-answered": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
            "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange",
            "not-ones-own": "AgentFromExchange"}

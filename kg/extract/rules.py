@@ -101,6 +101,10 @@ define("left-inside", "agent",
        "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
        "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review).",
        "外御受沐入")
+define("asked-answers", "agent",
+       "A passage that ends with an officer's request naming no one asked (請, flag content): a passage "
+       "that opens with words said is the answer of the principal party last written (a guess to review).",
+       "有司請祖期")
 define("mourners-act", "agent",
        "A mourner's act (踊, 哭; flag mourners) with no subject written, where the agent carried is an "
        "officer, is the last principal party's written (a guess to review); the officer goes on after it.",
