@@ -1022,3 +1022,12 @@ def test_a_role_before_a_stand_and_its_cuts_says_whose_stand_it_is():
     # 有司徹: the 主婦's stand is loaded with the sheep's left upper foreleg…, by
     # the officer at work (carried), not by the 主婦
     assert events("主婦俎羊左臑脊一脅一腸一胃一膚一嚌羊肺一載于一俎", ["司士"]) == ["司士 載 at=俎"]
+
+
+def test_things_written_inside_a_clause_before_the_act_that_handles_them_are_its_objects():
+    # 少牢饋食禮: the 司宮 rinses the vessels in the eastern hall, then puts the
+    # ladle and the cups in the basket
+    assert events("司宮摡豆籩勺爵觚觶几洗篚于東堂下勺爵觚觶實于篚")[-1] == "司宮 實 obj=勺|爵|觚|觶 at=篚"
+    # but not the dress worn before an act with its own thing, nor a pronoun's referent
+    assert events("冠者玄端爵韠奠摯見於君")[0] == "冠者 奠 obj=摯"
+    assert events("有乾肉折俎嚌之", ["冠者"]) == ["冠者 嚌"]

@@ -151,7 +151,26 @@ class ThingRules:
             self.wait_things(things, "thing")
             self.agent = []
             self.set_origin("thing-subject")
+        elif self.handles_before(k, things, after):
+            self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after
+
+    def handles_before(self, k: int, things: list[str], after: int) -> bool:
+        """The things at k..after, inside a clause, are what the act right after
+        them handles: it takes things and has none of its own after it (not
+        玄端爵韠奠摯: dress worn, then an act with its thing; not 嚌之, a pronoun),
+        and the things are no count of cuts (羊肺一祭肺一載于一俎) nor the thing of 以."""
+        before = at(self.t, k - 1)
+        if not self.act_at(after) or (before is not None and before.is_("role")):
+            return False  # (主婦薦奠酬: after a subject, a word that is also an act is his act)
+        act = self.t[after].label("action")
+        flags = self.vocab.flags(act)
+        own = at(self.t, after + 1)
+        return "thing" in flags and "complement" not in flags \
+            and self.vocab.action_class.get(act) not in ("Salutation", "Speech") \
+            and not set(things) & things_of_class("Dress") and not particle(at(self.t, k - 1), "instrument") \
+            and not (own is not None and own.is_("object") and not own.is_("role") and not own.is_("action")) \
+            and not particle(own, "pronoun") and not any(particle(self.t[n], "numeral") for n in range(k, after))
 
     def goes_somewhere(self, event) -> bool:
         """A movement whose goal is not in its own word (not 復位, flag placed):
