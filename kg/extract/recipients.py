@@ -44,8 +44,8 @@ class RecipientRules:
         doubled = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
         act = self.act_index(after)
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
-        if "complement" in flags:
-            return after
+        if "complement" in flags or "matter" in flags:
+            return after  # 命某為賓: what he is made; 筮尸: whom the divination is about
         if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
                 and all(self.t[n].is_("role") for n in range(k, after))):
             # 迎尸宗人擯, 宿尸祝擯: roles written one after the other with no 及 between,
