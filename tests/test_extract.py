@@ -1031,4 +1031,3 @@ def test_things_written_inside_a_clause_before_the_act_that_handles_them_are_its
     # but not the dress worn before an act with its own thing, nor a pronoun's referent
     assert events("冠者玄端爵韠奠摯見於君")[0] == "冠者 奠 obj=摯"
     assert events("有乾肉折俎嚌之", ["冠者"]) == ["冠者 嚌"]
-
