@@ -1031,3 +1031,10 @@ def test_things_written_inside_a_clause_before_the_act_that_handles_them_are_its
     # but not the dress worn before an act with its own thing, nor a pronoun's referent
     assert events("冠者玄端爵韠奠摯見於君")[0] == "冠者 奠 obj=摯"
     assert events("有乾肉折俎嚌之", ["冠者"]) == ["冠者 嚌"]
+
+
+def test_the_lodging_granted_is_a_thing_and_its_gate_a_place():
+    # 覲禮: the king grants a lodging; 聘禮: the guest meets him outside the lodging's gate
+    assert events("天子賜舍") == ["天子 賜 obj=舍"]
+    assert events("迎于舍門之外再拜", ["賓"]) == ["賓 迎 at=舍門外", "賓 再拜"]
+    assert events("降奠于篚階西東面立", ["賓"])[1] == "賓 奠 at=篚"  # a basket is no gate's owner

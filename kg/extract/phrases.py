@@ -171,6 +171,21 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
 CARDINAL = set("東西南北")
 
 
+def thing_named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+    """于舍門之外: a thing written right before a gate names it (the gate of
+    the lodging), all of it the place (GUIDELINES 6)."""
+    thing, nxt = at(tokens, k), at(tokens, k + 1)
+    if thing is None or nxt is None or not thing.is_("object") or thing.is_("role") \
+            or not nxt.is_("place") or nxt.is_("role") or nxt.is_("object") \
+            or nxt.label("place") not in labels_of_class("places", "GatePlace"):
+        return None  # (奠于篚階西: the basket, then where he stands)
+    found = read_place(tokens, k + 1, heads=("place",))
+    if found is None:
+        return None
+    phrase, after = found
+    return PlacePhrase(thing.label("object") + phrase.label, "place", phrase.head, True), after
+
+
 def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     """于殯門外, 于祖廟門外: a place of the tables with a name the tables
     lack written before it (at most two words), all of it the place
@@ -393,9 +408,14 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
     return things, (k if things else start)
 
 
-@functools.lru_cache(maxsize=None)
 def things_of_class(root: str) -> frozenset[str]:
     """The objects (objects.tsv) whose class is ``root`` or descends from it (classes.tsv)."""
+    return labels_of_class("objects", root)
+
+
+@functools.lru_cache(maxsize=None)
+def labels_of_class(table: str, root: str) -> frozenset[str]:
+    """The terms of ``table`` whose class is ``root`` or descends from it (classes.tsv)."""
     from kg.mappings import load_table
 
     parents = {row["key"]: row["parent"] for row in load_table("classes")}
@@ -403,7 +423,7 @@ def things_of_class(root: str) -> frozenset[str]:
     def under(cls: str | None, depth: int = 0) -> bool:
         return cls == root or (cls is not None and depth < 20 and under(parents.get(cls), depth + 1))
 
-    return frozenset(row["label"] for row in load_table("objects") if under(row["class"]))
+    return frozenset(row["label"] for row in load_table(table) if under(row["class"]))
 
 
 def _thing_follows(tokens: list[Token], k: int, skip: int = 0) -> bool:

@@ -14,6 +14,7 @@ from kg.extract.phrases import (
     read_place,
     read_roles,
     read_things,
+    thing_named_place,
     things_of_class,
 )
 from kg.extract.tokens import SENTENCE_END
@@ -55,7 +56,7 @@ class ThingRules:
         if below is not None and not is_head(at(self.t, k + 2)):
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
-        found = read_place(self.t, k + 1)
+        found = thing_named_place(self.t, k + 1) or read_place(self.t, k + 1)
         if found is None and particle(nxt, "numeral") and at(self.t, k + 2) is not None \
                 and at(self.t, k + 2).is_("object"):
             found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
