@@ -1038,3 +1038,9 @@ def test_the_lodging_granted_is_a_thing_and_its_gate_a_place():
     assert events("天子賜舍") == ["天子 賜 obj=舍"]
     assert events("迎于舍門之外再拜", ["賓"]) == ["賓 迎 at=舍門外", "賓 再拜"]
     assert events("降奠于篚階西東面立", ["賓"])[1] == "賓 奠 at=篚"  # a basket is no gate's owner
+
+
+def test_the_water_a_washing_vessel_holds_is_no_thing_of_its_own():
+    # 士虞禮: the ewer (with its water) is set in the basin; 少牢饋食禮: the water jar
+    assert events("匜水錯于盤中南流") == [" 錯 obj=匜 at=盤中"]
+    assert events("司宮設罍水于洗")[0] == "司宮 設 obj=罍 at=洗"

@@ -371,6 +371,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             if things[-1] in victims and lone and nxt is not None and nxt.is_("object") \
                     and not nxt.is_("role") and nxt.label("object") not in victims:
                 things.pop()  # 羊俎, 羊肉湆: the victim says whose; 舉魚腊俎 stays a list
+            elif len(things) > 1 and not joined_before and things[-2] in things_of_class("WashVessel") \
+                    and things[-1] in things_of_class("Food"):
+                things.pop()  # 匜水, 罍水: the water the vessel holds (GUIDELINES 5: the head noun)
             if genitive(nxt) and _thing_follows(tokens, k + 1):
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):
