@@ -1044,3 +1044,10 @@ def test_the_water_a_washing_vessel_holds_is_no_thing_of_its_own():
     # 士虞禮: the ewer (with its water) is set in the basin; 少牢饋食禮: the water jar
     assert events("匜水錯于盤中南流") == [" 錯 obj=匜 at=盤中"]
     assert events("司宮設罍水于洗")[0] == "司宮 設 obj=罍 at=洗"
+
+
+def test_a_thing_that_opens_a_clause_is_a_topic_where_the_act_takes_its_own_things():
+    # 士虞禮: the mat (苴) is made of thatch cut five inches long; 既夕禮: the
+    # carriage carries the court robes
+    assert events("苴刌茅長五寸") == [" 刌 obj=茅"]
+    assert events("道車載朝服") == [" 載 obj=朝服"]

@@ -331,6 +331,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
                                         or particle(at(self.t, after - 1), "numeral"))
         if "thing" in flags and not counted:
             things, after = read_things(self.t, after, of_act=True)
+            if things and event.rule_for("agent") == "thing-subject":
+                event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")
