@@ -645,7 +645,7 @@ def test_what_an_act_is_done_with_after_words_the_tables_lack():
     """楔齒用角柶, 遷于祖用軸 (士喪禮, 既夕禮): 用X still closes the act's
     clause (rule used-after-act); 幠用斂衾: the shroud, not 斂 "to dress"."""
     assert events("楔齒用角柶", ["商祝"]) == ["商祝 楔 obj=柶"]
-    assert events("遷于祖用軸", ["主人"]) == ["主人 遷 obj=軸"]
+    assert events("遷于祖用軸", ["主人"]) == ["主人 遷 obj=軸 at=祖"]
     assert events("幠用斂衾", ["主人"]) == ["主人 幠 obj=衾"]
 
 
@@ -1051,3 +1051,17 @@ def test_a_thing_that_opens_a_clause_is_a_topic_where_the_act_takes_its_own_thin
     # carriage carries the court robes
     assert events("苴刌茅長五寸") == [" 刌 obj=茅"]
     assert events("道車載朝服") == [" 載 obj=朝服"]
+
+
+def test_a_word_the_tables_lack_after_a_preposition_is_the_place_as_written():
+    # 既夕禮: the coffin is moved to the ancestral temple; 有司徹: the 尸 receives
+    # it between his hands; 士冠禮: but 見於鄉大夫 is a person, not a place 鄉
+    assert events("遷于祖用軸") == [" 遷 obj=軸 at=祖"]
+    assert events("尸進二手受于手間") == ["尸 進", "尸 受 at=手間"]
+    assert not any("at=" in e for e in events("以摯見於鄉大夫", ["冠者"]))
+
+
+def test_the_title_of_an_ode_is_no_thing_or_place():
+    # 鄉飲酒禮: the singers and the mouth-organs alternate, 魚麗 sung, 由庚 played
+    found = events("乃間歌魚麗笙由庚歌南有嘉魚", ["主人"])
+    assert found and found[0].endswith(" 歌") and not any("obj=" in e or "at=" in e for e in found)

@@ -186,6 +186,23 @@ def thing_named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | 
     return PlacePhrase(thing.label("object") + phrase.label, "place", phrase.head, True), after
 
 
+def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+    """遷于祖, 受于手間: after a preposition, one word the tables do not know
+    (and the directions after it) is the place, as written (GUIDELINES 6);
+    not where a word it may qualify follows (見於鄉大夫: a person)."""
+    first = at(tokens, k)
+    if first is None or first.readings or first.text == "〓":
+        return None
+    n, label = k + 1, first.text
+    while (tok := at(tokens, n)) is not None and (particle(tok, "direction", "between") or genitive(tok)):
+        label += "" if genitive(tok) else tok.text
+        n += 1
+    nxt = at(tokens, n)
+    if nxt is not None and not nxt.punct and (not nxt.readings or nxt.is_("role") or nxt.is_("object")):
+        return None  # (於鄉大夫: it says which 大夫)
+    return PlacePhrase(label, "place", label, True), n
+
+
 def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     """于殯門外, 于祖廟門外: a place of the tables with a name the tables
     lack written before it (at most two words), all of it the place

@@ -16,6 +16,7 @@ from kg.extract.phrases import (
     read_things,
     thing_named_place,
     things_of_class,
+    written_place,
 )
 from kg.extract.tokens import SENTENCE_END
 
@@ -61,7 +62,7 @@ class ThingRules:
                 and at(self.t, k + 2).is_("object"):
             found = read_place(self.t, k + 2, heads=("object",))  # 實于一鼎: the vessel, counted
         if found is None:
-            found = named_place(self.t, k + 1)
+            found = named_place(self.t, k + 1) or written_place(self.t, k + 1)
         if found is None:
             return k + 1
         phrase, after = found

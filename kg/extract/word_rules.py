@@ -13,7 +13,7 @@ from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END
 
 # Particle kinds that are no event and take nothing (particles.tsv).
-NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite", "address")
+NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite", "address", "song")
 RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
@@ -95,7 +95,8 @@ class WordRules:
     @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
                "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
-               "lack before a place is part of it (殯門外).",
+               "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
+               "tables lack, alone, is the place as written (遷于祖).",
                "升自西階")
     def rule_preposition(self, k, tok, kind):
         return self.on_preposition(k) if kind == "preposition" else None
