@@ -770,7 +770,7 @@ def test_a_thing_used_as_a_verb_acts_on_the_pronoun_after_it():
     """既夕禮 奠設如初巾之升降自西階: 巾之 covers it with a cloth (巾, flag noun-act,
     is an act where 之 stands for what it handles); 奠 before 設 is the offering
     set out, not an act of its own; 巾 elsewhere is still the cloth (宗人授巾)."""
-    assert events("奠設如初巾之升降自西階") == [" 設 obj=奠", " 巾", " 升", " 降 at=西階"]
+    assert events("奠設如初巾之升降自西階") == [" 設 obj=奠", " 巾", " 升 at=西階", " 降 at=西階"]
     assert events("宗人授巾") == ["宗人 授 obj=巾"]
     assert events("設冒櫜之幠用衾", ["商祝"]) == ["商祝 設 obj=冒", "商祝 櫜", "商祝 幠 obj=衾"]
 
@@ -1065,3 +1065,10 @@ def test_the_title_of_an_ode_is_no_thing_or_place():
     # 鄉飲酒禮: the singers and the mouth-organs alternate, 魚麗 sung, 由庚 played
     found = events("乃間歌魚麗笙由庚歌南有嘉魚", ["主人"])
     assert found and found[0].endswith(" 歌") and not any("obj=" in e or "at=" in e for e in found)
+
+
+def test_only_at_the_lords_command_is_a_condition_and_up_and_down_share_the_stair():
+    # 士喪禮: the 主人 goes out only for the lord's message, up and down by the western stair
+    found = events("唯君命出升降自西階遂拜賓", ["主人"])
+    assert found == ["主人 出", "主人 升 at=西階", "主人 降 at=西階", "主人 拜 to=賓"]
+    assert events("降即位于階間", ["婦人"])[0] == "婦人 降"  # (a 于 place is the last act's alone)

@@ -90,6 +90,12 @@ class ThingRules:
             last.place = phrase  # 即位于門外: where the position is, not 位
             last.mark("place", "preposition")
             self.extend(last, after)
+            pair = self.events[-2] if len(self.events) > 1 else None
+            if pair is not None and pair.place is None and pair.j == self.t[self.verb_token].i \
+                    and "paired" in self.vocab.flags(pair.action) and "paired" in self.vocab.flags(last.action) \
+                    and self.vocab.particle_has(prep, "forward"):
+                pair.place = phrase  # 升降自西階: up and down by the western stair, both
+                pair.mark("place", "preposition")
         else:
             self.wait_place(phrase, "preposition")
 

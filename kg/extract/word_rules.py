@@ -6,7 +6,7 @@ to read, or None where the word is not its kind. A mixin of
 (``on_role``, ``on_action`` …) the rules use."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_things
+from kg.extract.phrases import at, particle, read_place, read_roles, read_things
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
 from kg.extract.speech import CLAUSE_PUNCT
@@ -96,7 +96,7 @@ class WordRules:
                "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
                "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
-               "tables lack, alone, is the place as written (遷于祖).",
+               "tables lack, alone, is the place as written (遷于祖); 升降自西階: both go by the stair (flag paired).",
                "升自西階")
     def rule_preposition(self, k, tok, kind):
         return self.on_preposition(k) if kind == "preposition" else None
@@ -162,11 +162,17 @@ class WordRules:
             self.ask_repeat(RepeatAsk(how, []))
         return k + 1
 
-    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之, rite names and forms of "
-               "address: no event (北上, 如初, 大射之儀, 伯父).", "大射之儀")
+    @word_rule("no-event-word", "Manner phrases, numerals, 則, links, 在, 為之, rite names, titles of odes and "
+               "forms of address: no event (北上, 如初, 大射之儀, 伯父); 唯 + a role + 命 is a condition, no "
+               "subject and no event (唯君命出).", "大射之儀")
     def rule_no_event_word(self, k, tok, kind):
         if kind == "link" and self.vocab.particle_has(tok.text, "back"):
             self.waits_for_other()
+        if self.vocab.particle_has(tok.text, "only-command"):
+            roles, after = read_roles(self.t, k + 1)
+            nxt = at(self.t, after)
+            if roles and nxt is not None and nxt.is_("action") and "command" in self.vocab.flags(nxt.label("action")):
+                return after + 1  # 唯君命出: only for the lord's message (does he go out)
         if kind == "state":
             where = read_place(self.t, k + 1, heads=("place", "object"))
             if where is not None:
