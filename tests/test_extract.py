@@ -1072,3 +1072,10 @@ def test_only_at_the_lords_command_is_a_condition_and_up_and_down_share_the_stai
     found = events("唯君命出升降自西階遂拜賓", ["主人"])
     assert found == ["主人 出", "主人 升 at=西階", "主人 降 at=西階", "主人 拜 to=賓"]
     assert events("降即位于階間", ["婦人"])[0] == "婦人 降"  # (a 于 place is the last act's alone)
+
+
+def test_a_principal_exchanges_counted_bows_with_a_principal_not_an_officer():
+    # 鄉飲酒禮 (punctuated edition): the water-pourer is named last, yet the host
+    # bows and yields once each with the 賓
+    found = events("賓復位，當西序，東面。主人坐取爵，沃洗者西北面。卒洗，主人壹揖，壹讓。升。")
+    assert found[-2:] == ["賓|主人 讓", "賓|主人 升"]

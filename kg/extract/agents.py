@@ -82,7 +82,10 @@ class AgentRules:
         counted = particle(at(self.t, k - 1), "numeral") and not particle(at(self.t, k - 2), "numeral")
         if "mutual" not in self.vocab.flags(event.action) or not counted or len(event.agents) != 1:  # 降一等揖之: a measure
             return
-        other = self.other_party(event.agents, k)
+        principals = self.vocab.principals
+        # a principal party exchanges with a principal (主人…沃洗者西北面。卒洗，主人壹揖壹讓: the 賓)
+        other = (self.other_party(event.agents, k, among=principals) if set(event.agents) <= principals else None) \
+            or self.other_party(event.agents, k)
         if other is None:
             return
         event.agents = list(other) + event.agents
@@ -90,23 +93,26 @@ class AgentRules:
         self.set_origin("counted-exchange", pending=False)
         event.mark("agent", "counted-exchange", replace=True)
 
-    def other_party(self, agents: list[str], k: int) -> list[str] | None:
+    def other_party(self, agents: list[str], k: int, among: set[str] | None = None) -> list[str] | None:
         """The party other than ``agents`` written last before token k in the
         passage (止使者…侯氏與之讓; 主人以賓三揖), else the last one of the
         passage before, as subject or as the one acted on. One who acted
         since, unnamed, is later than the name written (王勞之再拜稽首擯者延之:
-        the 侯氏 bowed last, not the 王 written before)."""
-        acted = next((e for e in reversed(self.events) if e.i < self.t[k].i and e.agents
-                      and not set(e.agents) & set(agents)), None)
+        the 侯氏 bowed last, not the 王 written before). ``among``: only
+        parties of these roles."""
+        def fits(roles) -> bool:
+            return bool(roles) and not set(roles) & set(agents) and (among is None or set(roles) <= among)
+
+        acted = next((e for e in reversed(self.events) if e.i < self.t[k].i and fits(e.agents)), None)
         for n in range(k - 1, -1, -1):
             if acted is not None and self.t[n].i < acted.i:
                 return list(acted.agents)
             tok = self.t[n]
-            if tok.is_("role") and tok.label("role") not in agents:
+            if tok.is_("role") and fits([tok.label("role")]):
                 return [tok.label("role")]
         named = [r for e in self.earlier[-5:] for r in e.agents + e.recipients]
-        found = next(([r] for r in reversed(named) if r not in agents), None)
-        return found or next((list(h) for h in reversed(self.history) if not set(h) & set(agents)), None)
+        found = next(([r] for r in reversed(named) if fits([r])), None)
+        return found or next((list(h) for h in reversed(self.history) if fits(h)), None)
 
     def invited_answers(self, event: Event, k: int) -> None:
         """王勞之再拜稽首, 擯者延之曰升升成拜: an act that invites an answer
