@@ -14,7 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pyoxigraph import Quad, Triple
 
 from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
-from kg.extract.events import Event, extract_events
+from kg.extract.event import Event
+from kg.extract.passages import extract_events
 from kg.extract.work import Work, read_work
 from kg.model import Document
 from kg.progress import QUIET, Phases

@@ -191,7 +191,7 @@ def test_the_chapter_title_names_no_participant():
     """士虞禮特豕饋食…: the 士 of the rite's name is not who acts (it was carried
     into every act of the setting-out); the acts before anyone is named are
     kept, with no agent, and flagged."""
-    from kg.extract.events import chapter_title, extract_events, without_title
+    from kg.extract.passages import chapter_title, extract_events, without_title
 
     from kg.text.normalise import normalise
 
@@ -961,7 +961,7 @@ def test_the_things_of_the_mourning_rites_are_objects_not_acts():
 
 
 def test_into_a_new_section_the_principal_goes_on_and_setting_out_is_nobodys():
-    from kg.extract.events import extract_events
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     def first_acts(file: str, words: str) -> list[str]:

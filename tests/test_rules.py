@@ -142,7 +142,7 @@ def test_every_rule_has_a_test():
 
 @pytest.mark.parametrize("name", list(PASSAGE_CASES))
 def test_passage_rule(name):
-    from kg.extract.events import extract_events
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     file, words, expected = PASSAGE_CASES[name]
@@ -156,7 +156,7 @@ def test_passage_rule(name):
 
 @pytest.fixture(scope="module")
 def chapters():
-    from kg.extract.events import extract_events
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     return {name: (doc, extract_events(doc)) for name in ("KR1d0038_001.txt", "KR1d0038_005.txt")
@@ -240,7 +240,7 @@ def test_every_example_is_words_of_the_classic():
 def test_every_part_of_every_event_names_its_rule():
     """On the 鄉射禮 of the reference edition: each filled part of an event
     (things, place, facing, recipients, quote, negation) says which rule gave it."""
-    from kg.extract.events import extract_events
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_005.txt", None, None)

@@ -24,7 +24,7 @@ class AgentRules:
             self.origin_pending = False
             return self.origin
         if self.origin_sentence < 0:
-            return self.origin  # carried-passage, or told-acts-next (extract_events)
+            return self.origin  # carried-passage, or told-acts-next (kg.extract.passages)
         if self.origin_sentence == self.sentence:
             return "carried-clause"
         return "carried-sentence"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from kg.extract.event import Event
-from kg.extract.events import extract_events
+from kg.extract.passages import extract_events
 from kg.model import Document, Passage
 from kg.text.align import Alignment
 from kg.text.canon import REFERENCE_WITNESS, CanonPassage, reference_file

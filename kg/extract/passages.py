@@ -1,0 +1,158 @@
+"""The walk over a document's passages: what carries from one passage of
+the 經 to the next. :class:`kg.extract.events.PassageParser` reads one
+passage; here the agent it ends with is handed to the next passage, or
+replaced where the rite says who acts next (a new section, someone gone
+out, a report, a request), and the 如初 of every passage is resolved once
+the whole document is read.
+"""
+from __future__ import annotations
+
+from kg.extract.event import Event
+from kg.extract.events import PassageParser
+from kg.extract.phrases import particle
+from kg.extract.repeats import RepeatAsk, resolve
+from kg.extract.rules import UNCERTAIN_AGENT
+from kg.extract.tokens import tokenize, vocabulary
+from kg.model import Document
+from kg.text.normalise import normalise
+
+
+def chapter_title(chapter: int | None) -> list[str]:
+    """The ways a chapter's title is written at the head of its text
+    (士虞禮, 特牲饋食之禮, 大射之儀), normalised."""
+    if chapter is None:
+        return []
+    from kg.mappings import load_table, split_variants
+
+    row = next((r for r in load_table("chapters") if int(r["number"]) == chapter), None)
+    if row is None:
+        return []
+    names = [row["title"], *split_variants(row.get("variants", ""))]
+    spelled = {n for name in names for n in (name, name[:-1] + "之" + name[-1]) if name.endswith(("禮", "儀"))}
+    spelled |= set(names)
+    return sorted((normalise(n) for n in spelled), key=len, reverse=True)
+
+
+def without_title(norm: str, titles: list[str]) -> str:
+    """A passage that opens with its chapter's title (士虞禮特豕饋食…): the
+    title blanked out, offsets kept. A rite's name names no participant and
+    no act (士 of 士虞禮 is not the one who acts)."""
+    for title in titles:
+        if norm.startswith(title):
+            return "\u3000" * len(title) + norm[len(title):]
+    return norm
+
+
+def extract_events(doc: Document) -> list[Event]:
+    """The events of every 經 passage of a document, in order."""
+    agent: list[str] = []
+    origin = "carried-passage"
+    history: list[list[str]] = []
+    events: list[Event] = []
+    asks: list[RepeatAsk] = []
+    title = chapter_title(doc.chapter)
+    section = None
+    inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
+    asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
+    for passage in doc.passages:
+        if passage.section != section and section is not None and origin == "carried-passage" \
+                and not set(agent) <= vocabulary().principals:
+            # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
+            # ended with the last one (復者, 甸人, 宰); the principal party last written goes
+            # on (宿: the 主人 invites), unless things are set out first, an officer's work.
+            agent = [] if opens_with_preparation(without_title(passage.span.norm, title)) else \
+                next((list(h) for h in reversed(history) if h and set(h) <= vocabulary().principals), [])
+        if inside and passage.section == section:
+            agent, origin = inside, "left-inside"
+        if asked and answers(without_title(passage.span.norm, title)):
+            agent, origin = asked, "asked-answers"
+        section = passage.section
+        parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
+        parser.origin = origin
+        for event in parser.run():
+            if not event.agents:
+                # An act before any participant is named (陳三鼎于門外 as a rite
+                # begins): kept, with what it handles and where, and no agent
+                # rather than an invented one; flagged for review.
+                event.uncertain.append("AgentNotWritten")
+            event.passage = passage.index
+            event.section = passage.section
+            event.start, event.end = passage.span.original_range(event.i, event.j)
+            event.seq = len(events) + 1
+            events.append(event)
+        agent, origin = parser.agent, "carried-passage"
+        inside = came_in_last(events, passage.index)
+        told = told_last(parser)
+        if told:
+            agent, origin = told, "told-acts-next"
+        asked = asked_last(parser, history)
+        asks += parser.repeat_asks
+    resolve(events, asks)
+    for event in events:
+        reason = UNCERTAIN_AGENT.get(event.rule_for("agent"))
+        if reason:
+            event.uncertain.append(reason)
+    return events
+
+
+def came_in_last(events: list[Event], passage: int) -> list[str]:
+    """Those who came in, where a passage ends with someone going out (出)
+    one passage after others came in (入), in the same section: they are
+    the ones left inside, who do the next passage's acts with no subject
+    (外御受沐入 | 主人皆出戶外北面 | 乃沐櫛挋用巾: the 外御 washes the body)."""
+    last = events[-1] if events and events[-1].passage == passage else None
+    if last is None or last.action != "出" or last.negated or not last.agents:
+        return []
+    for event in reversed(events[:-1]):
+        if event.section != last.section or event.passage < last.passage - 1:
+            return []
+        if event.action == "入" and not event.negated and event.agents and not set(event.agents) & set(last.agents):
+            return list(event.agents)
+    return []
+
+
+def opens_with_preparation(norm: str) -> bool:
+    """The first act of the passage, before any role, sets things out (class
+    Handling, not receiving): 陳三鼎于門外, 厥明陳衣于房."""
+    vocab = vocabulary()
+    for tok in tokenize(norm):
+        if tok.is_("role"):
+            return False
+        if tok.is_("action"):
+            act = tok.label("action")
+            return vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
+    return False
+
+
+def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:
+    """The principal party last written, where a passage ends with an
+    officer's request naming no one asked (有司請祖期): he is asked, and a
+    passage that opens with words said is his answer (曰日側)."""
+    vocab = parser.vocab
+    last = parser.events[-1] if parser.events else None
+    if last is None or "content" not in vocab.flags(last.action) or last.recipients or not last.agents \
+            or set(last.agents) <= vocab.principals:
+        return []
+    return next((list(h) for h in reversed(history) if h and set(h) <= vocab.principals), [])
+
+
+def answers(norm: str) -> bool:
+    """The passage opens with words said (曰日側): an answer."""
+    tokens = tokenize(norm)
+    return bool(tokens) and particle(tokens[0], "quote")
+
+
+def told_last(parser: PassageParser) -> list[str]:
+    """The ones told, where a passage ends with a report to them (告, flag
+    report) and whoever reports does nothing else after it but say the words
+    (…以告于主人占曰從): they act next."""
+    reports = [n for n, e in enumerate(parser.events) if e.recipients and "report" in parser.vocab.flags(e.action)]
+    if not reports:
+        return []
+    report = parser.events[reports[-1]]
+    after = parser.events[reports[-1] + 1:]
+    if set(report.recipients) & set(report.agents) or any(e.agents != report.agents for e in after):
+        return []
+    if any(e.action not in ("曰", "占") and "speech" not in parser.vocab.flags(e.action) for e in after):
+        return []
+    return list(report.recipients)
