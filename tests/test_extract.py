@@ -1079,3 +1079,8 @@ def test_a_principal_exchanges_counted_bows_with_a_principal_not_an_officer():
     # bows and yields once each with the 賓
     found = events("賓復位，當西序，東面。主人坐取爵，沃洗者西北面。卒洗，主人壹揖，壹讓。升。")
     assert found[-2:] == ["賓|主人 讓", "賓|主人 升"]
+
+
+def test_whom_there_is_is_whom_the_act_on_zhi_is_for():
+    # 士喪禮: if there is a guest, the host bows to him (之 is the 賓 there is)
+    assert events("有賓則拜之", ["主人"]) == ["主人 拜 to=賓"]

@@ -86,6 +86,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         self.prev_clause_from = 0
         self.repeat_asks: list[RepeatAsk] = []
         self.things_rule: str | None = None
+        self.there_is: list[str] = []  # roles after 有 (有賓則拜之: whom 之 stands for)
 
     # --- the walk ---------------------------------------------------------
 
@@ -136,6 +137,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
             return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
         if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential"):
+            self.there_is = roles
             return after  # 有賓則拜之: if there is a guest, one bows to him
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
@@ -312,6 +314,10 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             return self.finish(event, after + 1)
         if self.vocab.particle_has(getattr(at(self.t, after), "text", ""), "to-after-act"):
             return self.finish(event, self.to_after_act(event, after))
+        if flags & {"person", "person?"} and self.there_is and getattr(at(self.t, after), "text", "") == "之" \
+                and not event.recipients:
+            event.recipients = list(self.there_is)  # 有大夫則特拜之: 之 is the 大夫 there is
+            event.mark("recipients", "recipient-after-act")
         if flags & {"person", "receives"} and particle(at(self.t, after), "pronoun"):
             given, past = read_things(self.t, after + 1)
             if given:  # 儐之束帛乘馬: 之 is the one given to; 受之玉: the one received from

@@ -165,7 +165,8 @@ define("place-after-act", "place",
        "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐).",
        "適堂西")
 define("recipient-after-act", "recipients",
-       "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients.",
+       "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
+       "之 after it stands for the role written after 有 (有賓則拜之: the 賓).",
        "獻工")
 define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
