@@ -576,7 +576,7 @@ def test_who_hands_over_and_who_receives():
     assert events("主人拜尸答拜") == ["主人 拜 to=尸", "尸 答拜"]
     assert events("王受之玉") == ["王 受 obj=玉"]  # 受之X: received from him, the thing is X (覲禮)
     assert events("主人薦脯醢賓升席") == ["主人 薦 obj=脯醢", "賓 升 at=席"]  # 升: no receiving
-    assert events("有賓則拜之", ["主人"]) == ["主人 拜"]  # 有X: what there is, no subject
+    assert events("有賓則拜之", ["主人"]) == ["主人 拜 to=賓"]  # 有X: what there is, no subject; 之 is he
 
 
 def test_a_one_word_order_obeyed_at_once_ends_the_words():
@@ -1084,3 +1084,8 @@ def test_a_principal_exchanges_counted_bows_with_a_principal_not_an_officer():
 def test_whom_there_is_is_whom_the_act_on_zhi_is_for():
     # 士喪禮: if there is a guest, the host bows to him (之 is the 賓 there is)
     assert events("有賓則拜之", ["主人"]) == ["主人 拜 to=賓"]
+
+
+def test_a_request_ends_at_a_report_to_someone_and_the_one_told_sets_nothing_out():
+    # 既夕禮: the officer asks the time of opening the grave and tells the 賓
+    assert events("請啓期告于賓", ["有司"]) == ["有司 請", "有司 告 to=賓"]

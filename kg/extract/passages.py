@@ -62,6 +62,8 @@ def extract_events(doc: Document) -> list[Event]:
             # on (宿: the 主人 invites), unless things are set out first, an officer's work.
             agent = [] if opens_with_preparation(without_title(passage.span.norm, title)) else \
                 next((list(h) for h in reversed(history) if h and set(h) <= vocabulary().principals), [])
+        if origin == "told-acts-next" and opens_with_preparation(without_title(passage.span.norm, title)):
+            agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
         if inside and passage.section == section:
             agent, origin = inside, "left-inside"
         if asked and answers(without_title(passage.span.norm, title)):

@@ -62,9 +62,10 @@ class SpeechReading:
 
     def reported_to_end(self, k: int) -> bool:
         """What follows a report at k-1 leaves it no content of its own: the
-        one told (告主人), the end of the clause, or the next act (入告出)."""
+        one told (告主人, 告于賓), the end of the clause, or the next act (入告出)."""
         tok = at(self.t, k)
-        return tok is None or tok.punct or tok.is_("role") or self.act_at(k)
+        told = particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role")
+        return tok is None or tok.punct or tok.is_("role") or self.act_at(k) or told
 
     def content_start_of(self, first: int, k: int) -> int:
         """Where the acts that lead to the report at k begin: the movement
