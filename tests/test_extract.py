@@ -1089,3 +1089,8 @@ def test_whom_there_is_is_whom_the_act_on_zhi_is_for():
 def test_a_request_ends_at_a_report_to_someone_and_the_one_told_sets_nothing_out():
     # 既夕禮: the officer asks the time of opening the grave and tells the 賓
     assert events("請啓期告于賓", ["有司"]) == ["有司 請", "有司 告 to=賓"]
+
+
+def test_the_carriages_of_the_funeral_procession_are_things():
+    # 既夕禮: the spirit-articles are set out west of the riding carriage (乘車, no act 乘)
+    assert events("陳明器於乘車之西") == [" 陳 obj=器 at=乘車西"]
