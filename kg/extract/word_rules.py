@@ -137,7 +137,7 @@ class WordRules:
         return k + 1
 
     @word_rule("not-done", "將, 所, 有, 既 before an act: the act is no event here (公將射, 所執, 有命; 既宿尸, a time "
-               "clause whose person goes with it).",
+               "clause whose person goes with it); 無 + a thing: there is none of it, no act's object (無禁).",
                "公將射")
     def rule_not_done(self, k, tok, kind):
         if kind != "not-done":
