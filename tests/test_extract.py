@@ -632,7 +632,7 @@ def test_the_one_sent_is_named_by_his_errand():
     assert events("庶兄弟襚使人以將命于室")[1] == "庶兄弟 使 to=將命者"
 
 
-def test_a_thing_written_first_is_what_the_act_handles():
+def test_things_counted_or_modified_then_an_act_name_no_one_who_acts():
     """二燭俟于殯門外, 新盆槃瓶廢敦重鬲皆濯 (既夕禮, 士喪禮): the things, counted
     or with modifiers the tables lack, then 皆 and an act or a posture; no one
     acts (rule thing-subject). 一算為奇: a tally counts as odd, no act on it."""

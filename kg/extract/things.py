@@ -5,6 +5,7 @@ sets; the word rules that call these handlers are in
 :mod:`kg.extract.word_rules`."""
 from __future__ import annotations
 
+from kg.extract.event import Event
 from kg.extract.phrases import (
     PlacePhrase,
     at,
