@@ -1094,3 +1094,9 @@ def test_a_request_ends_at_a_report_to_someone_and_the_one_told_sets_nothing_out
 def test_the_carriages_of_the_funeral_procession_are_things():
     # 既夕禮: the spirit-articles are set out west of the riding carriage (乘車, no act 乘)
     assert events("陳明器於乘車之西") == [" 陳 obj=器 at=乘車西"]
+
+
+def test_dang_right_after_an_acts_place_refines_it_and_waits_for_no_later_act():
+    # 士虞禮: the jars stand by the door of the chamber; the ladle is put on them later, not "at the door"
+    assert events("尊于室中北墉下當戶兩甒醴酒酒在東無禁冪用絺布加勺南枋")[-1] == " 加 obj=勺"
+    assert events("從入當牖北面徹枕", ["主人"])[-1] == "主人 徹 obj=枕 at=牖 北面"  # (a facing and an act follow)

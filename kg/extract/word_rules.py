@@ -102,7 +102,8 @@ class WordRules:
         return self.on_preposition(k) if kind == "preposition" else None
 
     @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
-               "that act's place, unless a facing and another act follow (當牖北面徹枕).", "賓復位當西序東面")
+               "that act's place, unless a facing and another act follow (當牖北面徹枕); right after an act's "
+               "place it only refines it, no later act's (尊于室中北墉下當戶).", "賓復位當西序東面")
     def rule_fallback(self, k, tok, kind):
         if kind != "fallback":
             return None
@@ -112,11 +113,15 @@ class WordRules:
         if found is None:
             return k + 1
         last = self.clause
-        if k == self.verb_end and last is not None and last.place is None and not (
-                at(self.t, found[1]) is not None and self.t[found[1]].is_("facing") and self.act_after_facings(found[1])):
+        next_act_faces = at(self.t, found[1]) is not None and self.t[found[1]].is_("facing") \
+            and self.act_after_facings(found[1])
+        if k == self.verb_end and last is not None and last.place is None and not next_act_faces:
             # 賓復位當西序 (not 從入當牖北面徹枕: where he faces north and takes the pillow away)
             last.place = found[0]  # 賓復位當西序
             last.mark("place", "fallback")
+        elif last is not None and last.place is not None and k > 0 and self.t[k - 1].j == last.j \
+                and not self.act_at(found[1]) and not next_act_faces:
+            pass  # 尊于室中北墉下當戶兩甒: where the jars stand, refining the act's place; no later act's
         else:
             self.fallback = found[0]
         return found[1]
