@@ -1100,3 +1100,9 @@ def test_dang_right_after_an_acts_place_refines_it_and_waits_for_no_later_act():
     # 士虞禮: the jars stand by the door of the chamber; the ladle is put on them later, not "at the door"
     assert events("尊于室中北墉下當戶兩甒醴酒酒在東無禁冪用絺布加勺南枋")[-1] == " 加 obj=勺"
     assert events("從入當牖北面徹枕", ["主人"])[-1] == "主人 徹 obj=枕 at=牖 北面"  # (a facing and an act follow)
+
+
+def test_after_a_facing_a_role_and_a_direction_before_an_act_is_who_goes_that_way():
+    # 既夕禮: the women go up facing east; the 衆主人 take their places on the east
+    assert events("主人從升婦人升東面衆主人東即位")[-2:] == ["婦人 升 東面", "衆主人 即 at=東"]
+    assert events("主人介右北面拜送爵")[0] == "主人 拜送 obj=爵 at=介右 北面"  # (a place: at the 介's right)

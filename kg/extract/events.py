@@ -126,6 +126,15 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         if place is not None and not self.fresh and not particle(at(self.t, k - 1), "preposition") \
                 and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]):
             place = None  # 史左執筮: the 史 holds it in his left hand (主人賓右奠觚: at the 賓's right)
+        side = place[0].label[len(place[0].head):] if place is not None else ""
+        if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
+                and self.act_at(place[1]) and at(self.t, k - 1) is not None and at(self.t, k - 1).is_("facing"):
+            # 婦人升東面衆主人東即位: after an act and its facing, a role and one direction
+            # right before an act: the role acts, going that way (not 主人介右北面拜: a place)
+            self.flush()
+            self.take_subject(roles, "written-subject")
+            self.wait_place(PlacePhrase(side, "place", side, False), "bare-place")
+            return place[1]
         if place is not None and len(roles) <= 1:
             return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
         if self.received_from(k, roles, after):

@@ -39,7 +39,8 @@ class WordRules:
 
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
                "subject of the acts that follow; a role before a direction is a place (三耦之南), one before a "
-               "stand and its cuts says whose stand it is (侑俎羊左肩…).",
+               "stand and its cuts says whose stand it is (侑俎羊左肩…); after a facing, a role and one "
+               "direction right before an act: the role acts, going that way (升東面衆主人東即位).",
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
