@@ -1106,3 +1106,8 @@ def test_after_a_facing_a_role_and_a_direction_before_an_act_is_who_goes_that_wa
     # 既夕禮: the women go up facing east; the 衆主人 take their places on the east
     assert events("主人從升婦人升東面衆主人東即位")[-2:] == ["婦人 升 東面", "衆主人 即 at=東"]
     assert events("主人介右北面拜送爵")[0] == "主人 拜送 obj=爵 at=介右 北面"  # (a place: at the 介's right)
+
+
+def test_a_joint_and_its_side_in_a_list_of_cuts_is_no_place():
+    # 有司徹: the 侑's stand gets the sheep's left shoulder and left thigh…, laid on one stand
+    assert events("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎", ["司士"]) == ["司士 載 at=俎"]

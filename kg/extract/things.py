@@ -138,8 +138,8 @@ class ThingRules:
                 self.extend(last, after)
                 return after
         place = read_place(self.t, k, heads=("object",), need_direction=True)
-        if place is not None:
-            return self.on_bare_place(k, place)
+        if place is not None and tok.label("object") not in things_of_class("MeatCut"):
+            return self.on_bare_place(k, place)  # (羊左肩左肫: the left shoulder, the left thigh; no place)
         things, after = read_things(self.t, k)
         if not things:
             return k + 1
