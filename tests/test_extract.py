@@ -1111,3 +1111,8 @@ def test_after_a_facing_a_role_and_a_direction_before_an_act_is_who_goes_that_wa
 def test_a_joint_and_its_side_in_a_list_of_cuts_is_no_place():
     # 有司徹: the 侑's stand gets the sheep's left shoulder and left thigh…, laid on one stand
     assert events("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎", ["司士"]) == ["司士 載 at=俎"]
+
+
+def test_zi_right_after_an_act_that_goes_onto_a_thing_is_that_acts_way():
+    # 有司徹: the 尸 goes up onto the mat from its west side, then sits (not "sits at the west")
+    assert events("尸升筵自西方坐左執爵") == ["尸 升 at=筵", "尸 坐", "尸 執 obj=爵"]

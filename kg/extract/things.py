@@ -84,9 +84,14 @@ class ThingRules:
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
         the act that follows at once (挾一个由堂西進)."""
         last = self.clause
-        right_after_verb = last is not None and self.t[self.verb_token].j == self.t[self.prep_at].i
+        right_after_verb = last is not None and (self.t[self.verb_token].j == self.t[self.prep_at].i
+                                                 or last.j == self.t[self.prep_at].i and last.place is not None
+                                                 and last.place.head_kind == "object")
         if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
             self.wait_place(phrase, "preposition")
+        elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
+                and last.place.head_kind == "object":
+            self.extend(last, after)  # 升筵自西方: onto the mat from its west side, the act's own way
         elif last is not None and (last.place is None or last.place.label in GENERIC_PLACES):
             last.place = phrase  # 即位于門外: where the position is, not 位
             last.mark("place", "preposition")
