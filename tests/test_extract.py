@@ -1116,3 +1116,12 @@ def test_a_joint_and_its_side_in_a_list_of_cuts_is_no_place():
 def test_zi_right_after_an_act_that_goes_onto_a_thing_is_that_acts_way():
     # 有司徹: the 尸 goes up onto the mat from its west side, then sits (not "sits at the west")
     assert events("尸升筵自西方坐左執爵") == ["尸 升 at=筵", "尸 坐", "尸 執 obj=爵"]
+
+
+def test_a_place_after_an_act_the_tables_lack_is_that_acts():
+    # 士喪禮: he died in the principal chamber; the shroud is no act "at the chamber"
+    assert events("死於適室幠用斂衾") == [" 幠 obj=衾"]
+    # 士喪禮: the host bares his arm; the kinsmen 免 (an act the tables lack) in the room
+    assert events("主人髺髮袒衆主人免于房")[-1] == "主人 袒"
+    # 士喪禮: the sacrificial robes (祭服: head noun 服) are no act of offering 祭
+    assert not any(" 祭" in e for e in events("商祝襲祭服褖衣次"))

@@ -84,6 +84,10 @@ class ThingRules:
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
         the act that follows at once (挾一个由堂西進)."""
         last = self.clause
+        before = at(self.t, self.prep_at - 1)
+        if before is not None and not before.readings and not before.punct and before.text != "〓" \
+                and (last is None or last.j < before.i):
+            return  # 死於適室: the place of an act the tables lack, no other act's
         right_after_verb = last is not None and (self.t[self.verb_token].j == self.t[self.prep_at].i
                                                  or last.j == self.t[self.prep_at].i and last.place is not None
                                                  and last.place.head_kind == "object")
