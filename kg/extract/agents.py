@@ -7,6 +7,14 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, particle
+from kg.extract.tokens import vocabulary
+
+
+def last_principal(history: list[list[str]]) -> list[str]:
+    """The principal party (roles of class Host) written last as a subject,
+    else none: who goes on where an officer's part has ended."""
+    principals = vocabulary().principals
+    return next((list(h) for h in reversed(history) if h and set(h) <= principals), [])
 
 
 class AgentRules:
@@ -50,9 +58,9 @@ class AgentRules:
         if "mourners" not in self.vocab.flags(event.action) or not event.agents \
                 or set(event.agents) <= self.vocab.principals:
             return
-        mourners = next((h for h in reversed(self.history) if h and set(h) <= self.vocab.principals), None)
-        if mourners is not None:
-            event.agents = list(mourners)
+        mourners = last_principal(self.history)
+        if mourners:
+            event.agents = mourners
             event.mark("agent", "mourners-act", replace=True)
 
     def initiator_again(self, event: Event) -> None:

@@ -214,7 +214,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         prev = at(self.t, k - 1)
         return (prev is None or prev.punct or not prev.is_("action")) and stand is not None \
             and stand.is_("object") and not stand.is_("action") and stand.label("object") == "俎" \
-            and nxt is not None and nxt.is_("object") and nxt.label("object") in things_of_class("Victim") | things_of_class("MeatCut")
+            and nxt is not None and nxt.is_("object") \
+            and (nxt.label("object") in things_of_class("Victim") or nxt.label("object") in things_of_class("MeatCut"))
 
     def doubled(self, k: int) -> bool:
         """A word that names a role and an act, written twice: the role, then

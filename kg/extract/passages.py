@@ -7,6 +7,7 @@ the whole document is read.
 """
 from __future__ import annotations
 
+from kg.extract.agents import last_principal
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
@@ -55,21 +56,21 @@ def extract_events(doc: Document) -> list[Event]:
     inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     for passage in doc.passages:
+        norm = without_title(passage.span.norm, title)
         if passage.section != section and section is not None and origin == "carried-passage" \
                 and not set(agent) <= vocabulary().principals:
             # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
             # ended with the last one (復者, 甸人, 宰); the principal party last written goes
             # on (宿: the 主人 invites), unless things are set out first, an officer's work.
-            agent = [] if opens_with_preparation(without_title(passage.span.norm, title)) else \
-                next((list(h) for h in reversed(history) if h and set(h) <= vocabulary().principals), [])
-        if origin == "told-acts-next" and opens_with_preparation(without_title(passage.span.norm, title)):
+            agent = [] if opens_with_preparation(norm) else last_principal(history)
+        if origin == "told-acts-next" and opens_with_preparation(norm):
             agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
         if inside and passage.section == section:
             agent, origin = inside, "left-inside"
-        if asked and answers(without_title(passage.span.norm, title)):
+        if asked and answers(norm):
             agent, origin = asked, "asked-answers"
         section = passage.section
-        parser = PassageParser(without_title(passage.span.norm, title), agent, history, events[-20:])
+        parser = PassageParser(norm, agent, history, events[-20:])
         parser.origin = origin
         for event in parser.run():
             if not event.agents:
@@ -135,7 +136,7 @@ def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:
     if last is None or "content" not in vocab.flags(last.action) or last.recipients or not last.agents \
             or set(last.agents) <= vocab.principals:
         return []
-    return next((list(h) for h in reversed(history) if h and set(h) <= vocab.principals), [])
+    return last_principal(history)
 
 
 def answers(norm: str) -> bool:
