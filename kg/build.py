@@ -16,7 +16,8 @@ from pyoxigraph import Quad, Triple
 from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
-from kg.extract.work import Work, read_work
+from kg.extract.work import Work, align_documents, read_work, stages_of
+from kg.text.align import Alignment
 from kg.model import Document
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
@@ -118,9 +119,15 @@ def read_documents(items: Iterable[Source | tuple], phases: Phases = QUIET,
     return docs
 
 
-def extract(docs: list[Document], phases: Phases = QUIET) -> dict[str, list[Event]]:
-    """The ritual events of every document's 經, by document key."""
-    return {doc.key: extract_events(doc) for doc in phases.over("extract", docs, "documents")}
+def extract(docs: list[Document], phases: Phases = QUIET,
+            alignments: dict[str, list[Alignment]] | None = None) -> dict[str, list[Event]]:
+    """The ritual events of every document's 經, by document key. An edition
+    without sections of its own takes the reference's, through its
+    alignment (``alignments``, made here when not given)."""
+    if alignments is None:
+        alignments = align_documents([doc for doc in docs if not doc.sections])
+    return {doc.key: extract_events(doc, stages_of(doc, alignments[doc.key]) if doc.key in alignments else None)
+            for doc in phases.over("extract", docs, "documents")}
 
 
 def graph_dataset(docs: list[Document], events: dict[str, list[Event]] | None = None,
@@ -165,9 +172,11 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
     if done is not None:
         return replace(done, seconds=time.perf_counter() - started, cleaned=[], up_to_date=True)
     docs = read_documents(items, phases, max_bytes)
-    events = extract(docs, phases)
     with phases.phase("align"):
-        work = read_work(docs, events)
+        alignments = align_documents(docs)
+    events = extract(docs, phases, alignments)
+    with phases.phase("work"):
+        work = read_work(docs, events, alignments=alignments)
     with phases.phase("graph", unit="quads") as step:
         dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
         step.advance(len(dataset))

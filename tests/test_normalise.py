@@ -17,6 +17,17 @@ def test_machine_conversion_repairs_need_their_context():
     assert normalise("若幹讚者") == "若干贊者"
 
 
+def test_repairs_of_the_plain_texts_conversion_keep_the_true_words():
+    """The plain text's s2t conversion wrote 幾 for 几, 修 for 脩, 慄 for 栗
+    (mappings/repairs.tsv); where the 經 itself has 幾 or 修 (聘禮: 問幾月之資,
+    關人問從者幾人; 記: 修辭) they stay, and the length is kept."""
+    assert normalise("宰授幾，主人受，二手橫執幾") == "宰授几，主人受，二手橫執几"
+    assert normalise("問幾月之資幾人") == "問幾月之資幾人"
+    assert normalise("婦羞糗、修，坐奠糗；修辭") == "婦羞糗、脩，坐奠糗；修辭"
+    assert normalise("棗、慄，納採，大史在乾侯之東；乾肉") == "棗、栗，納采，大史在干侯之東；乾肉"
+    assert normalise("𦵏服") == "葬服"
+
+
 def test_compatibility_block_folds_and_length_is_kept():
     text = "\uf9d1賔\u3000。"  # U+F9D1 is a compatibility form of 六
     assert normalise(text) == "六賓\u3000。"

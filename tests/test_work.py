@@ -117,6 +117,48 @@ def test_variant_readings_are_data(built_store):
         assert text[int(r["start"]):int(r["end"])] == "於"
 
 
+# --- stages of the rite in every edition ----------------------------------------------
+
+def _set_out_robes(doc, events):
+    """The 陳 of 陳服于房中西墉下 (士冠禮): the first act of 張爾岐's section
+    of the things set out, with no one written to do it."""
+    return next(e for e in events if e.action == "陳" and "服于房中西墉下" in doc.passages[e.passage].span.norm)
+
+
+def test_an_edition_without_sections_takes_the_references_stages():
+    """KR1d0026 marks no sections; through its alignment it takes those of the
+    reference (stages_of), so a new stage opens where 張爾岐's does: 陳服…
+    sets things out and no officer of the last stage (擯者) is carried into it,
+    as in KR1d0038 itself."""
+    from kg.extract.passages import extract_events
+    from kg.extract.work import align_documents, stages_of
+
+    sbck, wyg = read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_001.txt"),
+                                Source(ROOT / "corpus/KR1d0038/KR1d0038_001.txt")])
+    assert not sbck.sections and wyg.sections
+    stages = stages_of(sbck, align_documents([sbck])[sbck.key])
+    assert stages_of(wyg, align_documents([wyg])[wyg.key]) is None  # its own sections are its stages
+    assert _set_out_robes(sbck, extract_events(sbck)).agents == ["擯者"]  # unstaged: carried
+    events = extract(read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_001.txt")]))
+    assert _set_out_robes(sbck, extract_events(sbck, stages)).agents == []
+    assert next(iter(events.values())) == extract_events(sbck, stages)  # extract() stages by itself
+    assert _set_out_robes(wyg, extract_events(wyg)).agents == []
+
+
+def test_events_of_the_work_read_the_references_sections():
+    """The reference document built from the canonical passages keeps their
+    sections, so an event of the work is read as its edition reads it."""
+    docs = read_documents([Source(ROOT / "corpus/KR1d0038/KR1d0038_001.txt")])
+    events = extract(docs)
+    work = read_work(docs, events)
+    wyg = docs[0]
+    found = _set_out_robes(wyg, events[wyg.key])
+    assert found.agents == [] and work.attested[wyg.key][found.seq].event.agents == []
+    differ = [(e.action, e.agents, w.event.agents) for e in events[wyg.key]
+              for w in [work.attested[wyg.key].get(e.seq)] if w is not None and w.event.agents != e.agents]
+    assert differ == []
+
+
 # --- identifiers that last (library calls on a small build) ------------------------------
 
 def small_corpus() -> list[Source]:

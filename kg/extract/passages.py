@@ -44,8 +44,17 @@ def without_title(norm: str, titles: list[str]) -> str:
     return norm
 
 
-def extract_events(doc: Document) -> list[Event]:
-    """The events of every 經 passage of a document, in order."""
+def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -> list[Event]:
+    """The events of every 經 passage of a document, in order.
+
+    ``stages``: the section of the rite each passage (by index) belongs to,
+    for an edition that marks none of its own (a plain text, the SBCK): the
+    sections of the canonical passages it reads (:func:`kg.extract.work.stages_of`),
+    so that a new stage of the rite is one in every edition. By default each
+    passage's own section."""
+    def stage_of(index: int) -> int | None:
+        return stages.get(index) if stages is not None else doc.passages[index].section
+
     agent: list[str] = []
     origin = "carried-passage"
     history: list[list[str]] = []
@@ -57,7 +66,8 @@ def extract_events(doc: Document) -> list[Event]:
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     for passage in doc.passages:
         norm = without_title(passage.span.norm, title)
-        if passage.section != section and section is not None and origin == "carried-passage" \
+        stage = stage_of(passage.index)
+        if stage != section and section is not None and origin == "carried-passage" \
                 and not set(agent) <= vocabulary().principals:
             # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
             # ended with the last one (復者, 甸人, 宰); the principal party last written goes
@@ -65,11 +75,11 @@ def extract_events(doc: Document) -> list[Event]:
             agent = [] if opens_with_preparation(norm) else last_principal(history)
         if origin == "told-acts-next" and opens_with_preparation(norm):
             agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-        if inside and passage.section == section:
+        if inside and stage == section:
             agent, origin = inside, "left-inside"
         if asked and answers(norm):
             agent, origin = asked, "asked-answers"
-        section = passage.section
+        section = stage
         parser = PassageParser(norm, agent, history, events[-20:])
         parser.origin = origin
         for event in parser.run():
@@ -84,7 +94,7 @@ def extract_events(doc: Document) -> list[Event]:
             event.seq = len(events) + 1
             events.append(event)
         agent, origin = parser.agent, "carried-passage"
-        inside = came_in_last(events, passage.index)
+        inside = came_in_last(events, passage.index, stage_of)
         told = told_last(parser)
         if told:
             agent, origin = told, "told-acts-next"
@@ -98,7 +108,7 @@ def extract_events(doc: Document) -> list[Event]:
     return events
 
 
-def came_in_last(events: list[Event], passage: int) -> list[str]:
+def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
     """Those who came in, where a passage ends with someone going out (出)
     one passage after others came in (入), in the same section: they are
     the ones left inside, who do the next passage's acts with no subject
@@ -107,7 +117,7 @@ def came_in_last(events: list[Event], passage: int) -> list[str]:
     if last is None or last.action != "出" or last.negated or not last.agents:
         return []
     for event in reversed(events[:-1]):
-        if event.section != last.section or event.passage < last.passage - 1:
+        if stage_of(event.passage) != stage_of(last.passage) or event.passage < last.passage - 1:
             return []
         if event.action == "入" and not event.negated and event.agents and not set(event.agents) & set(last.agents):
             return list(event.agents)

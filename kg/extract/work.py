@@ -47,7 +47,10 @@ def reference_document(chapter: int, passages: list[CanonPassage]) -> Document:
         span = make_span(source, p.start, p.end, JING_MARKUP)
         if span.text != p.text:
             raise ValueError(f"{p.locator}: the reference file no longer reads {p.text[:20]}… at {p.start}")
-        doc.passages.append(Passage(i, span, None))
+        # The reference's own sections (section 0 is outside any): a new
+        # section is a new stage of the rite for the extractor, as in the
+        # edition the passages come from.
+        doc.passages.append(Passage(i, span, p.section - 1 if p.section else None))
     return doc
 
 
@@ -112,16 +115,46 @@ class Work:
     parallels: list[tuple[str, str, float]]
 
 
-def read_work(docs: list[Document], events: dict[str, list[Event]],
-              canon: dict[int, list[CanonPassage]] | None = None) -> Work:
-    """Align every document with the canonical passages of its chapter, read
-    the events of the work, and match each document's events to them."""
+def align_documents(docs: list[Document],
+                    canon: dict[int, list[CanonPassage]] | None = None) -> dict[str, list[Alignment]]:
+    """Every document aligned with the canonical passages of its chapter, by
+    document key (documents of no chapter the reference divides are left out)."""
     from kg.text import canon as canon_table
-    from kg.text.align import align_document, parallels
+    from kg.text.align import align_document
+
+    everything = canon if canon is not None else canon_table.load()
+    return {doc.key: align_document(doc, everything[doc.chapter]) for doc in docs if doc.chapter in everything}
+
+
+def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, int | None] | None:
+    """The stage of the rite each passage belongs to, for an edition that
+    marks no sections of its own: the reference's section (張爾岐's 右…) of
+    the canonical passage where the passage begins (None outside any).
+    None for an edition with its own sections: they are its stages."""
+    if doc.sections:
+        return None
+    stages: dict[int, int | None] = {}
+    for a in sorted(alignments, key=lambda a: a.start):
+        if not a.is_note and a.item not in stages:
+            section = int(a.locator.split(".")[1])
+            stages[a.item] = section or None
+    return stages
+
+
+def read_work(docs: list[Document], events: dict[str, list[Event]],
+              canon: dict[int, list[CanonPassage]] | None = None,
+              alignments: dict[str, list[Alignment]] | None = None) -> Work:
+    """Align every document with the canonical passages of its chapter
+    (unless ``alignments`` are given), read the events of the work, and
+    match each document's events to them."""
+    from kg.text import canon as canon_table
+    from kg.text.align import parallels
 
     everything = canon if canon is not None else canon_table.load()
     chapters = sorted({d.chapter for d in docs if d.chapter in everything})
     built = {c: everything[c] for c in chapters}
+    if alignments is None:
+        alignments = align_documents(docs, built)
     references, by_chapter = {}, {}
     for chapter in chapters:
         references[chapter], by_chapter[chapter] = work_events(chapter, built[chapter])
@@ -136,10 +169,8 @@ def read_work(docs: list[Document], events: dict[str, list[Event]],
     for found in by_chapter.values():
         for w in found:
             by_locator.setdefault(w.locator, []).append(w)
-    alignments, attested = {}, {}
+    attested = {}
     for doc in docs:
-        if doc.chapter not in built:
-            continue
-        alignments[doc.key] = align_document(doc, built[doc.chapter])
-        attested[doc.key] = attest(doc, events.get(doc.key, []), alignments[doc.key], by_locator)
+        if doc.chapter in built:
+            attested[doc.key] = attest(doc, events.get(doc.key, []), alignments[doc.key], by_locator)
     return Work(built, references, by_chapter, alignments, attested, parallels(built))

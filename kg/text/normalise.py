@@ -77,8 +77,11 @@ def _repairs() -> list[tuple[re.Pattern, str]]:
         if len(wrong) != len(right):
             raise ValueError(f"repairs.tsv: {wrong}→{right} changes the length")
         pattern = re.escape(wrong)
-        if row["followed_by"]:
-            pattern += "(?=[" + re.escape(row["followed_by"]) + "])"
+        after = row["followed_by"]
+        if after.startswith("^"):  # only where the next character is none of these (or the text ends)
+            pattern += "(?![" + re.escape(after[1:]) + "])"
+        elif after:
+            pattern += "(?=[" + re.escape(after) + "])"
         repairs.append((re.compile(pattern), right))
     return repairs
 
