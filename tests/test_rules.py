@@ -89,6 +89,9 @@ CASES = {
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
+    # 士喪禮 in the punctuated plain text: the 商祝 ties the shoe-laces he put on
+    "fronted-thing": ("商祝掩，瑱，設幎目，乃屨，綦結於跗，連絇。", None, None,
+                      ["商祝 掩", "商祝 瑱", "商祝 設 obj=幎目", "商祝 屨", "商祝 結 obj=綦 at=跗", "商祝 連 obj=絇"], 4),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
     "recipient-after-act": ("獻工", ["主人"], None, ["主人 獻 to=工"], 0),

@@ -93,6 +93,11 @@ define("thing-subject", "agent",
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed).",
        "燭入")
+define("fronted-thing", "agent",
+       "A clause that opens with a thing, then an act of class Handling, in the sentence where a participant "
+       "was written: the thing is fronted (what he handles), not a subject; he goes on acting "
+       "(not thing-subject).",
+       "商祝掩，瑱，設幎目，乃屨，綦結於跗")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review).",

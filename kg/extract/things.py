@@ -167,11 +167,23 @@ class ThingRules:
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names
             self.wait_things(things, "thing")
-            self.agent = []
-            self.set_origin("thing-subject")
+            if self.fronted_by_agent(after):
+                self.set_origin("fronted-thing")
+            else:
+                self.agent = []
+                self.set_origin("thing-subject")
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after
+
+    def fronted_by_agent(self, after: int) -> bool:
+        """A thing opening a clause of the sentence whose participant is
+        written, then an act that handles it (商祝掩，瑱，設幎目，乃屨，綦結於跗;
+        …于東堂下，勺、爵、觚、觶實于篚): the thing is fronted, and he who
+        acts goes on doing it. Not a movement (燭入: someone unnamed carries it)."""
+        if not self.agent or self.origin_sentence != self.sentence or not self.act_at(after):
+            return False
+        return self.vocab.action_class.get(self.t[after].label("action")) == "Handling"
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
