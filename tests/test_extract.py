@@ -225,6 +225,42 @@ def test_a_facing_before_participants_who_do_not_act_is_the_last_acts():
         "主人 即 at=廟門外東方 南面", "司馬 刲 obj=羊"]
 
 
+def test_a_comma_does_not_part_a_facing_from_the_arrangement_after_it():
+    """士虞禮 in the punctuated plain text: the mat is laid facing east, the
+    armrest on its right (as the unpunctuated KR1d0038 reads it); the 祝
+    then goes down, facing nowhere written."""
+    assert events("祝布席於室中，東面，右几，降，出。") == ["祝 布 obj=席 at=室中 東面", "祝 降", "祝 出"]
+    assert events("祝布席于室中東面右几降出") == ["祝 布 obj=席 at=室中 東面", "祝 降", "祝 出"]
+
+
+def test_a_word_the_tables_lack_opening_a_list_is_passed_over():
+    """有司徹 in the punctuated plain text writes 韭菹 (pickled leeks) as
+    韭、菹: the dishes are still the 菹 and the 醢, as in KR1d0038."""
+    assert events("主婦自東房薦韭、菹、醢，坐奠於筵前")[0] == "主婦 薦 obj=菹|醢 at=東房"
+    assert events("主婦自東房薦韭菹醢坐奠于筵前")[0] == "主婦 薦 obj=菹|醢 at=東房"
+
+
+def test_a_way_after_a_comma_is_the_movements_before_it():
+    """覲禮 in the punctuated plain text: 出，自屏南 — he goes out by way of the
+    south of the screen, then to the west of the gate, into the gate: each
+    place stays with its own act, as KR1d0038 (no commas) reads it."""
+    want = ["侯氏 出 at=屏南", "侯氏 適 at=門西", "侯氏 入 at=門左", "侯氏 立 北面"]
+    assert events("侯氏出，自屏南適門西，遂入門左，北面立。") == want
+    assert events("侯氏出自屏南適門西遂入門左北面立") == want
+    assert events("挾一个，由堂西進")[-1] == " 進 at=堂西"  # no movement before: the next act's way
+
+
+def test_those_left_inside_act_next_in_a_punctuated_passage():
+    """士喪禮 in the plain text, one passage: the 外御 came in, the 主人 went
+    out; the washing that follows is the 外御's (rule left-inside, which
+    reads passages in KR1d0038, reads the sentences here)."""
+    found = PassageParser("外御受沐入。主人皆出，戶外北面。乃沐，櫛，挋用巾。", []).run()
+    assert [compact(e) for e in found][2:] == ["主人 出 北面", "外御 沐", "外御 櫛", "外御 挋 obj=巾"]
+    assert found[3].rule_for("agent") == "left-inside"
+    assert events("主人入。賓出。乃沐。")[-1] == "主人 沐"
+    assert events("賓入。賓出。乃沐。")[-1] == "賓 沐"  # (the one who came in went out: he goes on)
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

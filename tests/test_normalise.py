@@ -32,3 +32,17 @@ def test_compatibility_block_folds_and_length_is_kept():
     text = "\uf9d1賔\u3000。"  # U+F9D1 is a compatibility form of 六
     assert normalise(text) == "六賓\u3000。"
     assert len(normalise(text)) == len(text)
+
+
+def test_kanripo_entities_read_as_their_character_in_the_normalised_text_only():
+    """SBCK 覲禮 writes 袒 as &KR0221; (no code point): the reading text keeps
+    〓 and its offsets, the normalised text reads 袒 (mappings/entities.tsv); an
+    entity the table lacks stays 〓 in both."""
+    from kg.text.spans import make_span
+
+    source = "乃右肉&KR0221;于廟門之東&KR9999;"
+    span = make_span(source, 0, len(source))
+    assert span.text == "乃右肉〓于廟門之東〓"
+    assert span.norm == "乃右肉袒于廟門之東〓"
+    assert source[span.offsets[3]:span.offsets[4]] == "&KR0221;"
+

@@ -37,6 +37,20 @@ class AgentRules:
             return "carried-clause"
         return "carried-sentence"
 
+    def left_inside(self, ended: list[Event], before: list[Event]) -> None:
+        """A sentence that ends with someone going out (出), after a sentence
+        in which others came in (入): they are left inside, and the next
+        sentence's acts with no subject are theirs (the punctuated text's
+        外御受沐入。主人皆出，戶外北面。乃沐: the 外御 washes; across
+        passages, kg.extract.passages.came_in_last)."""
+        last = ended[-1] if ended else None
+        if last is None or last.action != "出" or last.negated or not last.agents:
+            return
+        came = next((e for e in reversed(before) if e.action == "入" and not e.negated and e.agents), None)
+        if came is not None and not set(came.agents) & set(last.agents):
+            self.agent = list(came.agents)
+            self.set_origin("left-inside")
+
     def not_to_oneself(self, event: Event) -> None:
         """An act with no written subject whose recipient is the carried agent
         (乃宿賓 after 賓拜送) is done by the other party: the subject before."""

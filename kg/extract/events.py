@@ -74,6 +74,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         self.role_since = False  # a role was written after the last act
         self.facing_after_role = False
         self.sentence_from = 0  # events before this index belong to earlier sentences
+        self.previous_from = 0  # where the sentence before the current one began
         # provenance: which rule gave what is waiting, and where the agent comes from
         self.trace: list[tuple[int, str]] = []  # (token index, word rule) of the walk
         self.sentence = 0  # sentences ended so far in the passage

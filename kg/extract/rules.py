@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.19.0"
+EXTRACTOR_VERSION = "2.20.0"
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,9 @@ define("told-acts-next", "agent",
        "以告于主人占曰從")
 define("left-inside", "agent",
        "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
-       "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review).",
+       "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review); "
+       "so too a sentence of a punctuated text after the sentence in which they came in "
+       "(外御受沐入。主人皆出，戶外北面。乃沐).",
        "外御受沐入")
 define("asked-answers", "agent",
        "A passage that ends with an officer's request naming no one asked (請, flag content): a passage "
@@ -154,7 +156,8 @@ define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
        "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and "
-       "after any such act so does a role with 之 (受夫人之聘璋).",
+       "after any such act so does a role with 之 (受夫人之聘璋); a word the tables lack that opens the "
+       "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢).",
        "取弓于階西")
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
@@ -187,8 +190,8 @@ define("facing-after-act", "facing",
        "A facing with no act after it in its clause goes to the act before.",
        "賓出立于門外北面公揖")
 define("facing-before-arrangement", "facing",
-       "A facing right before an arrangement phrase (北上, 右几: particles.tsv manner) is the act's before: "
-       "the phrase closes the clause (GUIDELINES 7).",
+       "A facing right before an arrangement phrase (北上, 右几: particles.tsv manner), a comma between or "
+       "not, is the act's before: the phrase closes the clause (GUIDELINES 7).",
        "陳三鼎于門外之右北面北上")
 define("answer-ends-words", "quote",
        "In an unpunctuated text, words said end before a bow (actions.tsv flag answer) followed only by "

@@ -79,6 +79,17 @@ class ThingRules:
         self.attach_place(phrase, prep, after)
         return after
 
+    def way_after_pause(self, last: Event, after: int) -> bool:
+        """出，自屏南適門西 (the punctuated plain text): a 自/由 phrase after a
+        comma that follows a movement with no place, before an act that goes
+        to a place of its own, is the way of the movement before."""
+        pause = at(self.t, self.prep_at - 1)
+        if pause is None or pause.text != "，" or self.t[self.verb_token].j != pause.i or last.place is not None:
+            return False
+        if self.vocab.action_class.get(last.action) != "Movement" or not self.act_at(after):
+            return False
+        return read_place(self.t, after + 1) is not None
+
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
@@ -90,7 +101,8 @@ class ThingRules:
             return  # 死於適室: the place of an act the tables lack, no other act's
         right_after_verb = last is not None and (self.t[self.verb_token].j == self.t[self.prep_at].i
                                                  or last.j == self.t[self.prep_at].i and last.place is not None
-                                                 and last.place.head_kind == "object")
+                                                 and last.place.head_kind == "object"
+                                                 or self.way_after_pause(last, after))
         if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
             self.wait_place(phrase, "preposition")
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \

@@ -29,8 +29,11 @@ class WordRules:
             self.flush()
             self.neg = self.skip = False
             self.clause = None
-            self.sentence_from = len(self.events)
+            ended = self.events[self.sentence_from:]
+            before = self.events[self.previous_from:self.sentence_from]
+            self.previous_from, self.sentence_from = self.sentence_from, len(self.events)
             self.sentence += 1
+            self.left_inside(ended, before)
         if tok.text in CLAUSE_PUNCT:
             self.new_clause()
         if tok.text in OPEN_QUOTE:
@@ -75,12 +78,14 @@ class WordRules:
         return None
 
     @word_rule("facing", "A facing (北面) goes to the next act of its clause; before an arrangement phrase "
-               "(北上, 右几) to the act before.", "階上北面告于賓")
+               "(北上, 右几), a comma between or not, to the act before.", "階上北面告于賓")
     def rule_facing(self, k, tok, kind):
         if not tok.is_("facing"):
             return None
         last = self.sentence_last()
         nxt = at(self.t, k + 1)
+        if nxt is not None and nxt.punct and nxt.text in "，、":
+            nxt = at(self.t, k + 2)  # 布席於室中，東面，右几: a comma changes nothing
         if (last is not None and last.facing is None and not self.role_since and particle(nxt, "manner")
                 and self.vocab.particle_value(nxt.text, "repeats") is None):
             # 陳三鼎于門外之右北面北上, 布席于室中東面右几: an arrangement phrase
@@ -94,7 +99,8 @@ class WordRules:
         return k + 1
 
     @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
-               "right after, else precedes the next act; 于 + role after an act is its recipient (告于賓). "
+               "right after (or after a comma, a movement's way where the next act goes to a place of its own: "
+               "出，自屏南適門西), else precedes the next act; 于 + role after an act is its recipient (告于賓). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
                "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
                "tables lack, alone, is the place as written (遷于祖); 升降自西階: both go by the stair (flag paired); "

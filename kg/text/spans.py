@@ -2,9 +2,11 @@
 character came from."""
 from __future__ import annotations
 
+import functools
 import re
 from array import array
 
+from kg.mappings import load_table
 from kg.model import Span
 from kg.text.normalise import normalise
 
@@ -15,6 +17,13 @@ LAYOUT = re.compile(r"[\s\u3000¶]+")
 # reading text keeps one geta mark 〓 for it so that character counts hold.
 ENTITY = re.compile(r"&[A-Za-z]+\d+;")
 GETA = "〓"
+
+
+@functools.lru_cache(maxsize=1)
+def entity_readings() -> dict[str, str]:
+    """The character the normalised text reads for an entity
+    (``&KR0221;`` → 袒: mappings/entities.tsv); the reading text keeps 〓."""
+    return {f"&{row['entity']};": row["standard"] for row in load_table("entities")}
 
 
 def make_span(source: str, start: int, end: int, drop: re.Pattern | None = None) -> Span:
@@ -28,6 +37,7 @@ def make_span(source: str, start: int, end: int, drop: re.Pattern | None = None)
     entities = {m.start(): m.end() for m in ENTITY.finditer(piece)}
     removed.sort()
     chars: list[str] = []
+    readings: list[tuple[int, str]] = []  # (index in chars, what an entity there reads as)
     offsets = array("I")
     i = 0
     k = 0
@@ -38,6 +48,9 @@ def make_span(source: str, start: int, end: int, drop: re.Pattern | None = None)
             i = removed[k][1]
             continue
         if i in entities:
+            reading = entity_readings().get(piece[i:entities[i]])
+            if reading:
+                readings.append((len(chars), reading))
             chars.append(GETA)
             offsets.append(start + i)
             i = entities[i]
@@ -46,7 +59,9 @@ def make_span(source: str, start: int, end: int, drop: re.Pattern | None = None)
         offsets.append(start + i)
         i += 1
     text = "".join(chars)
-    return Span(start, end, text, normalise(text), offsets)
+    for k, reading in readings:
+        chars[k] = reading
+    return Span(start, end, text, normalise("".join(chars) if readings else text), offsets)
 
 
 def trim(source: str, start: int, end: int) -> tuple[int, int]:
