@@ -315,32 +315,44 @@ SCORED_GRAPHS = click.option("--graph", "graphs", multiple=True, type=click.Path
               help="Gold events (JSON lines) [default: ../shared/eval/events-gold.jsonl].")
 @click.option("--misses", is_flag=True, help="Also list, per passage, the gold events not found (-) and the "
               "events found that are not gold (+).")
-def evaluate(graphs, gold, misses):
+@click.option("--editions", is_flag=True, help="Score every edition of the build against the gold, through the "
+              "canonical passages they read (F1 by document).")
+def evaluate(graphs, gold, misses, editions):
     """Score the events of a build against the gold set: precision, recall, F1."""
-    from kg.eval import DEFAULT_GOLD, format_misses, format_scores, load_gold, score
+    from kg.eval import DEFAULT_GOLD, format_edition_scores, format_misses, format_scores, load_gold, score
     from kg.eval import misses as find_misses
+    from kg.eval import score_editions
 
     gold = gold or DEFAULT_GOLD
     try:
         gold_passages = load_gold(gold)
     except (OSError, ValueError) as exc:
         _fail(f"{gold}: cannot read the gold set ({exc.__class__.__name__}: {exc})")
+    if editions:
+        if misses:
+            _fail("--misses lists one edition's passages: use it without --editions")
+        rows, stretches = _query_rows(graphs, "events.rq", "stretches.rq")
+        for line in format_edition_scores(score_editions(rows, stretches, gold_passages)):
+            click.echo(line)
+        return
     rows = _query_rows(graphs, "events.rq")
     lines = format_misses(find_misses(rows, gold_passages)) if misses else []
     for line in lines + format_scores(score(rows, gold_passages)):
         click.echo(line)
 
 
-def _query_rows(graphs, name: str) -> list[dict[str, str]]:
-    """The rows of queries/NAME on the built graph (or the graphs given)."""
+def _query_rows(graphs, name: str, *more: str):
+    """The rows of queries/NAME on the built graph (or the graphs given);
+    with more names, the rows of each, the graph loaded once."""
     from kg.paths import QUERIES
     from kg.publish.store import GraphError, QueryError, open_store, solutions
 
     try:
         store = open_store(graphs or [DEFAULT_GRAPH])
-        return solutions(store, (QUERIES / name).read_text(encoding="utf-8"))
+        found = [solutions(store, (QUERIES / n).read_text(encoding="utf-8")) for n in (name, *more)]
     except (GraphError, QueryError) as exc:
         _fail(str(exc))
+    return found if more else found[0]
 
 
 @main.command(name="eval-alignment")

@@ -150,6 +150,87 @@ def format_scores(scores: dict[str, Score]) -> list[str]:
     return lines
 
 
+# --- the same gold, every edition ----------------------------------------------------
+
+def score_editions(predicted: Iterable[dict], stretches: Iterable[dict],
+                   gold: list[dict]) -> dict[str, dict[str, Score]]:
+    """Score every edition of a build against gold annotated on one of them,
+    through the canonical passages both read: the gold passages and each
+    edition's events are placed by the aligned stretches (queries/stretches.rq:
+    doc, start, end, locator). A canonical passage counts only where the gold
+    covers all of it; gold passages reading several are pooled with them; an
+    edition is scored on the pools it reads whole. Same measures as
+    :func:`score`. Returns the scores by document (file name)."""
+    by_doc: dict[str, list[tuple[int, int, str]]] = {}
+    for row in stretches:
+        by_doc.setdefault(row["doc"], []).append((int(row["start"]), int(row["end"]), row["locator"]))
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for passage in gold:
+        spans.setdefault(passage["doc"], []).append((passage["start"], passage["end"]))
+
+    def inside_gold(doc: str, start: int, end: int) -> bool:
+        return any(a <= start and end <= b for a, b in spans[doc])
+
+    pool: dict[str, str] = {}  # locator → the first locator of its pool
+
+    def root(locator: str) -> str:
+        while pool[locator] != locator:
+            locator = pool[locator]
+        return locator
+
+    gold_units: dict[str, dict[str, Counter]] = {}
+    placed = []
+    for passage in gold:
+        found = [loc for s, e, loc in by_doc.get(passage["doc"], []) if s < passage["end"] and passage["start"] < e]
+        if not found or not all(inside_gold(passage["doc"], s, e) for s, e, loc in by_doc[passage["doc"]]
+                                if loc in found):
+            continue  # a canonical passage the gold covers only in part
+        for loc in found:
+            pool.setdefault(loc, loc)
+        for loc in found[1:]:
+            pool[root(loc)] = root(found[0])
+        placed.append((found[0], passage))
+    for first, passage in placed:
+        counts = gold_units.setdefault(root(first), {m: Counter() for m in MEASURES})
+        for event in passage["events"]:
+            for measure, items in units(event).items():
+                counts[measure].update(items)
+    members: dict[str, set[str]] = {}
+    for loc in pool:
+        members.setdefault(root(loc), set()).add(loc)
+    events_by_doc: dict[str, list[dict]] = {}
+    for event in predicted:
+        events_by_doc.setdefault(event["doc"], []).append(event)
+    scores: dict[str, dict[str, Score]] = {}
+    for doc, found in sorted(by_doc.items()):
+        read = {loc for _, _, loc in found}
+        pools = [r for r, locs in members.items() if locs <= read and r in gold_units]
+        if not pools:
+            continue
+        mine = {r: {m: Counter() for m in MEASURES} for r in pools}
+        for event in events_by_doc.get(doc, []):
+            start = int(event["start"])
+            loc = next((loc for s, e, loc in found if s <= start < e), None)
+            if loc in pool and root(loc) in mine:
+                for measure, items in units(event).items():
+                    mine[root(loc)][measure].update(items)
+        scores[doc] = {m: Score() for m in MEASURES}
+        for r in pools:
+            for m in MEASURES:
+                scores[doc][m].tp += sum((mine[r][m] & gold_units[r][m]).values())
+                scores[doc][m].predicted += sum(mine[r][m].values())
+                scores[doc][m].gold += sum(gold_units[r][m].values())
+    return scores
+
+
+def format_edition_scores(scores: dict[str, dict[str, Score]]) -> list[str]:
+    lines = [f"{'document':<28}" + "".join(f"{m:>15}" for m in MEASURES) + f"{'gold':>6}"]
+    for doc, by_measure in scores.items():
+        lines.append(f"{doc:<28}" + "".join(f"{s.f1:15.3f}" for s in by_measure.values())
+                     + f"{by_measure['event'].gold:6d}")
+    return lines
+
+
 # --- alignment ----------------------------------------------------------------------
 
 ALIGNMENT_GOLD = PACKAGE_ROOT / "tests" / "data" / "alignment-gold.tsv"

@@ -77,6 +77,22 @@ def test_every_passage_of_the_seeds_is_aligned(built_store):
         assert not missing, (doc.path, missing[:3])
 
 
+def test_stretches_lie_inside_the_passages_they_are_aligned_with(built_store):
+    """queries/stretches.rq: the characters of an edition passage that read
+    one canonical passage; a passage reading several has one stretch each."""
+    passages: dict = {}  # (doc, locator) → the edition passages aligned with it
+    for r in rows(built_store, "alignment.rq"):
+        passages.setdefault((r["doc"], r["locator"]), []).append((int(r["start"]), int(r["end"])))
+    stretches = rows(built_store, "stretches.rq")
+    assert len(stretches) > 10000
+    split: dict = {}
+    for r in stretches:
+        within = [(s, e) for s, e in passages[(r["doc"], r["locator"])] if s <= int(r["start"]) < int(r["end"]) <= e]
+        assert len(within) == 1, r
+        split.setdefault((r["doc"], within[0]), []).append(r["locator"])
+    assert any(len(locators) > 1 for locators in split.values())
+
+
 def test_counting_acts_counts_the_work_not_the_copies(built_store):
     """鄉射禮 is built from four witnesses; the 獲者's acts are counted once."""
     query = """PREFIX yili: <http://localhost:8000/ontology#> PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
