@@ -261,6 +261,26 @@ def test_those_left_inside_act_next_in_a_punctuated_passage():
     assert events("賓入。賓出。乃沐。")[-1] == "賓 沐"  # (the one who came in went out: he goes on)
 
 
+def test_the_zither_carried_on_the_left_shoulder():
+    """鄉飲酒禮, 燕禮, 大射儀: 何 (carry on the shoulder) and 挎 (hook the
+    fingers into) are acts; 後首, 面鼓, 內弦 say how the zither is held, no
+    place; after a subject who has not acted yet (工四人二瑟), a role and a hand
+    before an act that puts nothing anywhere is the one who acts, while before
+    奠 it is still where the thing is set (主人賓右奠觚)."""
+    assert events("相者皆左何瑟後首內弦挎越右手相") == ["相者 何 obj=瑟", "相者 挎"]
+    assert events("工四人二瑟小臣左何瑟面鼓執越")[0] == "小臣 何 obj=瑟"
+    assert events("主人賓右奠觚") == ["主人 奠 obj=觚 at=賓右"]
+    assert [e for e in events("斬者何不緝也苴絰者麻之有蕡者也") if " 何" in e] == []  # (喪服's 傳: "what is…?")
+
+
+def test_funeral_acts_the_tables_lacked():
+    """士喪禮: 帷 (a curtain, also to curtain off), 鬻 (boil), 麗 (fasten)."""
+    assert events("帷堂", ["婦人"]) == ["婦人 帷 at=堂"]
+    assert events("夏祝鬻餘飯")[0] == "夏祝 鬻"
+    assert events("設決麗于掔", ["商祝"]) == ["商祝 設 obj=決", "商祝 麗 at=掔"]
+    assert events("卒斂徹帷", ["主人"])[-1] == "主人 徹 obj=帷"
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

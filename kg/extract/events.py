@@ -124,9 +124,12 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
-        if place is not None and not self.fresh and not particle(at(self.t, k - 1), "preposition") \
-                and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]):
-            place = None  # 史左執筮: the 史 holds it in his left hand (主人賓右奠觚: at the 賓's right)
+        if place is not None and not particle(at(self.t, k - 1), "preposition") \
+                and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]) \
+                and (not self.fresh or not self.puts_somewhere(place[1])):
+            # 史左執筮: the 史 holds it in his left hand; 工四人二瑟小臣左何瑟: the 小臣
+            # carries the zither on his left shoulder (主人賓右奠觚: at the 賓's right)
+            place = None
         side = place[0].label[len(place[0].head):] if place is not None else ""
         if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
                 and self.act_at(place[1]) and at(self.t, k - 1) is not None and at(self.t, k - 1).is_("facing"):
@@ -388,7 +391,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         """Where the act at k is no event, the index after what is skipped:
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
         act and no place (爵止), an act that goes somewhere with no goal
-        written (不盡, flag goal-only), the purpose of a bow (拜至, flag
+        written (不盡, flag goal-only), 何 after no hand (斬者何, flag
+        hand-only), the purpose of a bow (拜至, flag
         purpose), a manner word before an act (縮執, flag manner-before-act),
         a word of an item in a counted list (胃一嚌肺一); else None."""
         nxt = at(self.t, k + 1)
@@ -404,6 +408,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
             return k + 1
         prev = at(self.t, k - 1)
+        if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
+            return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)
         if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):
             return k + 1  # 胃一嚌肺一: an item of a counted list, the lung for tasting, no act
         if "purpose" in flags and prev is not None and prev.is_("action") \

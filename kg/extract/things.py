@@ -214,6 +214,12 @@ class ThingRules:
             and not (own is not None and own.is_("object") and not own.is_("role") and not own.is_("action")) \
             and not particle(own, "pronoun") and not any(particle(self.t[n], "numeral") for n in range(k, after))
 
+    def puts_somewhere(self, k: int) -> bool:
+        """The act at token k takes a place: a movement, or setting a thing
+        down (奠, flag set-down)."""
+        act = self.t[k].label("action")
+        return self.vocab.action_class.get(act) == "Movement" or "set-down" in self.vocab.flags(act)
+
     def goes_somewhere(self, event) -> bool:
         """A movement whose goal is not in its own word (not 復位, flag placed):
         a thing right after it is what it carries or where it goes."""

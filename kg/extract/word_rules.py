@@ -43,7 +43,9 @@ class WordRules:
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
                "subject of the acts that follow; a role before a direction is a place (三耦之南), one before a "
                "stand and its cuts says whose stand it is (侑俎羊左肩…); after a facing, a role and one "
-               "direction right before an act: the role acts, going that way (升東面衆主人東即位).",
+               "direction right before an act: the role acts, going that way (升東面衆主人東即位); a role and a "
+               "hand (左, 右) right before an act that puts nothing anywhere: the role acts with that hand "
+               "(史左執筮, 小臣左何瑟; but 主人賓右奠觚: where the goblet is set).",
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
