@@ -281,6 +281,22 @@ def test_funeral_acts_the_tables_lacked():
     assert events("卒斂徹帷", ["主人"])[-1] == "主人 徹 obj=帷"
 
 
+def test_ji_after_a_facing_joins_the_role_to_the_one_acting():
+    """既夕禮, 士喪禮: 先入門右北面及衆主人袒 — he goes in to the right of the
+    gate facing north, then he and the other sons bare an arm (及 joins;
+    it is not "to reach")."""
+    assert events("先入門右北面及衆主人袒", ["主人"]) == ["主人 入 at=門右 北面", "主人|衆主人 袒"]
+
+
+def test_a_bare_site_right_after_a_movement_is_where_it_goes():
+    """GUIDELINES 6 (the goal of 降, 退 …): 婦降階受笲 — she goes down the steps,
+    then receives the basket; 出門哭: out of the gate. A place with a side
+    stays with the act after it (不降階上答再拜: he answers at the top of the steps)."""
+    assert events("婦降階受笲") == ["婦 降 at=階", "婦 受 obj=笲"]
+    assert events("衆主人出門哭止")[0] == "衆主人 出 at=門"
+    assert events("賓不降階上答再拜稽首")[:2] == ["賓 不降", "賓 答再拜 at=階上"]
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

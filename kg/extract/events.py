@@ -116,7 +116,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         """與賓揖: 與 after a pause or an act, before a role that acts."""
         prev, nxt = at(self.t, k - 1), at(self.t, k + 1)
         return (nxt is not None and nxt.is_("role") and self.agent != []
-                and (prev is None or prev.punct or prev.is_("action")))
+                and (prev is None or prev.punct or prev.is_("action") or prev.is_("facing")))
 
     def on_role(self, k: int, joining: bool = False) -> int:
         if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then") \

@@ -64,11 +64,17 @@ class WordRules:
         self.take_subject([role], "written-subject")
         return k + 1
 
-    @word_rule("with-role", "與 + a role after a pause or an act: the role joins the one acting (與賓揖).",
+    @word_rule("with-role", "與 + a role after a pause, an act or an act's facing: the role joins the one "
+               "acting (與賓揖; 入門右北面及衆主人袒).",
                "與介入北鄉哭")
     def rule_with_role(self, k, tok, kind):
         # 及 is also "reach" (尸及階): a conjunction only where a role that acts follows (降出及宗人即位)
-        if kind == "join" and (not tok.is_("action") or self.clause is not None) and self.with_role(k):
+        after_facing = self.facing is not None and self.sentence_last() is not None \
+            and getattr(at(self.t, k - 1), "is_", lambda kind: False)("facing")
+        if kind == "join" and (not tok.is_("action") or self.clause is not None or after_facing) \
+                and self.with_role(k):
+            if after_facing:
+                self.flush()  # 先入門右北面及衆主人袒: he goes in facing north, then both bare an arm
             return self.on_role(k + 1, joining=True)
         nxt = at(self.t, k + 1)
         if kind == "join" and nxt is not None and nxt.text == "之" and self.act_at(k + 2) and self.agent:
@@ -281,8 +287,10 @@ class WordRules:
             return self.on_thing(k)
         return None
 
-    @word_rule("bare-place", "A place with no preposition: right after an act it is that act's place "
-               "(賓升，西楹西), else it waits for the next act (阼階下北面拜送爵).", "阼階下北面拜送爵")
+    @word_rule("bare-place", "A place with no preposition: right after an act, with no act after it, it is "
+               "that act's place (賓升，西楹西), and so is a bare site (堂, 階, 門, 戶) right after a movement "
+               "even with an act after it (降階受笲, 出門哭: GUIDELINES 6); else it waits for the next act "
+               "(阼階下北面拜送爵; 不降階上答再拜).", "阼階下北面拜送爵")
     def rule_bare_place(self, k, tok, kind):
         return self.on_bare_place(k) if tok.is_("place") else None
 
