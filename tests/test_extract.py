@@ -255,7 +255,7 @@ def test_those_left_inside_act_next_in_a_punctuated_passage():
     out; the washing that follows is the 外御's (rule left-inside, which
     reads passages in KR1d0038, reads the sentences here)."""
     found = PassageParser("外御受沐入。主人皆出，戶外北面。乃沐，櫛，挋用巾。", []).run()
-    assert [compact(e) for e in found][2:] == ["主人 出 北面", "外御 沐", "外御 櫛", "外御 挋 obj=巾"]
+    assert [compact(e) for e in found][2:] == ["主人 出 at=戶外 北面", "外御 沐", "外御 櫛", "外御 挋 obj=巾"]
     assert found[3].rule_for("agent") == "left-inside"
     assert events("主人入。賓出。乃沐。")[-1] == "主人 沐"
     assert events("賓入。賓出。乃沐。")[-1] == "賓 沐"  # (the one who came in went out: he goes on)
@@ -295,6 +295,22 @@ def test_a_bare_site_right_after_a_movement_is_where_it_goes():
     assert events("婦降階受笲") == ["婦 降 at=階", "婦 受 obj=笲"]
     assert events("衆主人出門哭止")[0] == "衆主人 出 at=門"
     assert events("賓不降階上答再拜稽首")[:2] == ["賓 不降", "賓 答再拜 at=階上"]
+
+
+def test_a_stair_and_the_space_between_the_stairs_are_two_places():
+    """鄉飲酒禮: 降自西階，階間北面坐 — down by the western stair, then he
+    sits between the stairs (not one place 西階階間)."""
+    assert events("司正降自西階階間北面坐取觶")[:2] == ["司正 降 at=西階", "司正 坐 at=階間 北面"]
+    assert events("主人坐奠爵于房戶之間")[-1] == "主人 奠 obj=爵 at=房戶間"
+
+
+def test_a_bare_place_after_a_comma_is_the_acts_before():
+    """GUIDELINES 6's own example: 賓升，西楹西，東面 → 升 at 西楹西 (鄉飲酒禮
+    in the plain text: 主人降席，阼階上北面)."""
+    assert events("賓升，西楹西，東面。") == ["賓 升 at=西楹西 東面"]
+    assert events("主人降席，阼階上北面。介降席，西階上北面。") == ["主人 降席 at=阼階上 北面", "介 降席 at=西階上 北面"]
+    assert events("賓升，西楹西，東面，坐奠爵。")[0] == events("賓升西楹西東面坐奠爵")[0] == "賓 升 at=西楹西"
+    assert events("賓升，主人阼階上拜。")[0] == "賓 升"  # (the place of the 主人's bow)
 
 
 def test_things_of_the_rites_of_offering():

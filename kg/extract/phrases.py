@@ -283,8 +283,8 @@ def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[Place
     first = at(tokens, k)
     pair = particle(first, "numeral") and vocabulary().particle_has(first.text, "pair")
     one, two = (head_at(k + 1), None) if pair else (head_at(k), head_at(k + 1))
-    if one is None or (two is None and not pair):
-        return None
+    if one is None or (two is None and not pair) or (two is not None and two[1] in one[1]):
+        return None  # (降自西階階間北面坐: 西階, then 階間, between the two stairs)
     kind, label, m = one[0], one[1], k + 2
     if genitive(at(tokens, m)):
         m += 1

@@ -127,9 +127,11 @@ class ThingRules:
             return k + 1
         phrase, after = found
         last = self.clause
-        if k == self.verb_end and last is not None and last.place is None \
+        pause = at(self.t, k - 1)
+        right_after = k == self.verb_end or pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
+        if right_after and last is not None and last.place is None \
                 and (self.act_index(after) is None or len(phrase.label) == 1 and self.goes_somewhere(last)):
-            # 賓升，西楹西，東面; 婦降階受笲, 出門哭: the steps gone down, the gate gone out of
+            # 賓升，西楹西，東面 (GUIDELINES 6: after a comma too); 婦降階受笲, 出門哭: the steps gone down, the gate gone out of
             # (a bare site, no side of it), not where the next act is (不降階上答再拜: he answers there)
             last.place = phrase
             last.mark("place", "bare-place")
