@@ -313,6 +313,12 @@ def test_a_bare_place_after_a_comma_is_the_acts_before():
     assert events("賓升，主人阼階上拜。")[0] == "賓 升"  # (the place of the 主人's bow)
 
 
+def test_the_thing_of_a_role_after_qi():
+    """覲禮: 上介皆奉其君之旂 — the banner of his lord is what he carries (其, a
+    role and 之 before a thing say whose it is), not a thing of the next act."""
+    assert events("上介皆奉其君之旂置于宮") == ["上介 奉 obj=旂", "上介 置 at=宮"]
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

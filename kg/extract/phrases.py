@@ -409,6 +409,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                     and read_place(tokens, k + 1, heads=("object",), need_direction=True) is None:
                 k += 1  # 辭其贄: the thing is written, 其 only says whose
                 continue
+            if not things and nxt is not None and nxt.is_("role") and genitive(at(tokens, k + 2)) \
+                    and _thing_follows(tokens, k + 3):
+                k += 3  # 奉其君之旂: the banner of his lord
+                continue
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)

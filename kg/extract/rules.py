@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.23.0"
+EXTRACTOR_VERSION = "2.24.0"
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,8 @@ define("thing-after-act", "objects",
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
        "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and "
        "after any such act so does a role with 之 (受夫人之聘璋); a word the tables lack that opens the "
-       "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢).",
+       "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢); 其, a role and 之 before a "
+       "thing say whose it is (奉其君之旂).",
        "取弓于階西")
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
