@@ -319,6 +319,16 @@ def test_the_thing_of_a_role_after_qi():
     assert events("上介皆奉其君之旂置于宮") == ["上介 奉 obj=旂", "上介 置 at=宮"]
 
 
+def test_a_side_alone_after_yu_is_the_place():
+    """士喪禮: 實于右 (he fills the right side of the mouth), 降衣于前 (down in
+    front); a side after 自 is the way, not a place (宰自右少退: the 士冠禮
+    held-out gold), and after a role it says where that role is (上射於左)."""
+    assert events("主人實于右三", ["主人"])[0] == "主人 實 at=右"
+    assert events("降衣于前", ["復者"]) == ["復者 降 obj=衣 at=前"]
+    assert events("宰自右少退贊命")[0] == "宰 少退"
+    assert events("下射少右從之中等並行上射於左")[-1] == "下射 從"
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

@@ -90,6 +90,17 @@ def test_term_tables_are_consistent():
         assert set(split_variants(row["same_function"])) <= roles
 
 
+def test_no_table_names_a_term_twice():
+    """A second row for a term (杠 written twice in objects.tsv, with two
+    glosses) is merged silently into one IRI with two English labels: refuse."""
+    for table in ("actions", "objects", "places", "roles", "facings", "particles", "variants", "repairs",
+                  "entities", "glosses"):
+        rows = load_table(table)
+        first = list(rows[0])[:2] if table == "glosses" else list(rows[0])[:1]
+        keys = [tuple(row[c] for c in first) for row in rows]
+        assert [k for k, n in Counter(keys).items() if n > 1] == [], table
+
+
 def test_terms_ttl_is_what_the_tables_say(tmp_path):
     fresh = tmp_path / "terms.ttl"
     write_vocabulary(fresh)

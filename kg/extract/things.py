@@ -55,6 +55,9 @@ class ThingRules:
         if nxt is not None and self.vocab.particle_has(nxt.text, "phrase"):
             return k + 3  # 於其上: a pronoun names no place
         below = self.vocab.particle_value(nxt.text, "alone") if nxt is not None else None
+        if below == getattr(nxt, "text", None) and (self.vocab.particle_has(prep, "forward")
+                                                    or getattr(at(self.t, k - 1), "is_", lambda kind: False)("role")):
+            below = None  # 實于右: a side alone is the place; not 宰自右少退 (the way), 上射於左 (where he is)
         if below is not None and not is_head(at(self.t, k + 2)):
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2

@@ -111,7 +111,7 @@ class WordRules:
                "出，自屏南適門西), else precedes the next act; 于 + role after an act is its recipient (告于賓). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
                "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
-               "tables lack, alone, is the place as written (遷于祖); 升降自西階: both go by the stair (flag paired); "
+               "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, 降衣于前; not 自右, the way, nor 上射於左); 升降自西階: both go by the stair (flag paired); "
                "升筵自西方: 自 after an act onto a thing is that act's way, no later act's place; after a word the "
                "tables lack it is that word's (死於適室, 免于房), no other act's.",
                "升自西階")
