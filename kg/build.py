@@ -134,8 +134,9 @@ def graph_dataset(docs: list[Document], events: dict[str, list[Event]] | None = 
                   work: Work | None = None) -> Dataset:
     """The dataset under the default base: one named graph per edition, the
     work, the ontology, the links."""
-    events = extract(docs) if events is None else events
-    work = read_work(docs, events) if work is None else work
+    alignments = align_documents(docs) if events is None or work is None else None  # made once for both
+    events = extract(docs, alignments=alignments) if events is None else events
+    work = read_work(docs, events, alignments=alignments) if work is None else work
     return build_dataset(docs, events, work)
 
 
