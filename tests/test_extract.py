@@ -329,6 +329,15 @@ def test_a_side_alone_after_yu_is_the_place():
     assert events("下射少右從之中等並行上射於左")[-1] == "下射 從"
 
 
+def test_the_last_of_a_list_before_yu_is_a_thing():
+    """士冠禮: 贊者奠纚笄櫛于筵南端 — the comb (櫛, also "to comb") is the last
+    of three things set down; after one thing, or as an act that sets down,
+    it is still an act (受爵奠于篚). 莢 is KR1d0038's 筴."""
+    assert events("贊者奠纚笄櫛于筵南端") == ["贊者 奠 obj=纚|笄|櫛 at=筵南端"]
+    assert events("司馬受爵奠于篚") == ["司馬 受 obj=爵", "司馬 奠 at=篚"]
+    assert events("筮人執莢抽上韇")[0] == "筮人 執 obj=筴"
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""

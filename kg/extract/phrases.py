@@ -319,12 +319,14 @@ def _vessel(tok: Token | None) -> bool:
         and tok.label("object") in things_of_class("Vessel")
 
 
-def _list_goes_on(tokens: list[Token], k: int) -> bool:
-    """From k, more things and then 于/於 and a place: still a list."""
+def _list_goes_on(tokens: list[Token], k: int, last: bool = False) -> bool:
+    """From k, more things and then 于/於 and a place: still a list. With
+    ``last``, no more things is enough (奠纚笄櫛于筵南端: the comb is the last
+    of three things set down, not an act)."""
     more = 0
     while (tok := at(tokens, k)) is not None and tok.is_("object") and not tok.is_("action") and not tok.is_("role"):
         more, k = more + 1, k + 1
-    return more > 0 and particle(at(tokens, k), "preposition")
+    return (more > 0 or last) and particle(at(tokens, k), "preposition")
 
 
 def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
@@ -363,7 +365,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # act takes goes on after it to a place (摡豆籩…几洗篚于東堂下: the basin
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
-        listed = joined or (of_act and _list_goes_on(tokens, k + 1) and not sets_down) \
+        # (受爵奠于篚, 啟二尊之蓋冪奠于棜上: an act that sets down ends any list)
+        last = len(things) > 1 and not (tok.is_("action") and "set-down" in vocab.flags(tok.label("action")))
+        listed = joined or (of_act and _list_goes_on(tokens, k + 1, last) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
