@@ -73,6 +73,9 @@ CASES = {
     # 士昏禮: the groom (賓) follows the host to the temple gate; then they bow three times
     "counted-exchange": ("三揖至于階三讓主人升", ["賓"], [["主人"], ["賓"]],
                          ["主人|賓 揖", "主人|賓 至 at=階", "主人|賓 讓", "主人 升"], 0),
+    # 士冠禮: the mother bows as she receives the dried meat; the son (子, no role of
+    # the tables) bows as he hands it over
+    "bow-pair": ("母拜受子拜送", ["冠者"], [["冠者"]], ["母 拜受", "冠者 拜送"], 1),
     "gift-answered": ("天子賜侯氏以車服迎于外門外再拜", None, None,
                       ["天子 賜 obj=車|服 to=侯氏", "侯氏 迎 at=外門外", "侯氏 再拜"], 1),
     "initiator-again": ("主人一相迎于門外再拜賓賓答拜拜介介答拜", None, None,

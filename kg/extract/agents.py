@@ -188,6 +188,24 @@ class AgentRules:
             self.agent = list(waited)
             self.set_origin("waits-for-other")
 
+    def bow_pair(self, event: Event, k: int) -> None:
+        """母拜受子拜送 (子, no role of the tables): a bow in sending (拜送:
+        class Salutation, takes things, receives none) with no subject, right
+        after a bow in receiving (拜受, flag receives) by the one carried: the
+        one who received does not send; the other party does."""
+        last = self.events[-2] if len(self.events) > 1 else None  # (the event itself is the last)
+        flags = self.vocab.flags(event.action)
+        if last is None or last.agents != event.agents or not event.agents \
+                or self.vocab.action_class.get(last.action) != "Salutation" or "receives" not in self.vocab.flags(last.action) \
+                or self.vocab.action_class.get(event.action) != "Salutation" or "thing" not in flags or "receives" in flags:
+            return
+        other = self.other_party(event.agents, k)
+        if other:
+            event.agents = list(other)
+            self.agent = list(other)
+            self.set_origin("bow-pair", pending=False)
+            event.mark("agent", "bow-pair", replace=True)
+
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""

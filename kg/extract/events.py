@@ -380,6 +380,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             self.not_to_oneself(event)
             self.initiator_again(event)
             self.gift_answered(event)
+            self.bow_pair(event, k)
             self.counted_exchange(event, k)
             self.not_ones_own(event, k)
             self.mourners_act(event)

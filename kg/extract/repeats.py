@@ -40,7 +40,7 @@ from kg.extract.event import Event
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages",
            "mourners-act": "AgentFromActKind",
-           "asked-answers": "AgentFromExchange", "gift-answered": "AgentFromExchange",
+           "asked-answers": "AgentFromExchange", "gift-answered": "AgentFromExchange", "bow-pair": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
            "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange",
            "not-ones-own": "AgentFromExchange"}

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.26.0"
+EXTRACTOR_VERSION = "2.27.0"
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,10 @@ define("fronted-thing", "agent",
        "was written: the thing is fronted (what he handles), not a subject; he goes on acting "
        "(not thing-subject).",
        "商祝掩，瑱，設幎目，乃屨，綦結於跗")
+define("bow-pair", "agent",
+       "A bow in sending (拜送: class Salutation, takes things, receives none) with no subject written, right "
+       "after a bow in receiving (拜受) by the one carried: the other party sends (a guess to review).",
+       "母拜受子拜送")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review).",
