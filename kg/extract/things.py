@@ -55,8 +55,9 @@ class ThingRules:
         if nxt is not None and self.vocab.particle_has(nxt.text, "phrase"):
             return k + 3  # 於其上: a pronoun names no place
         below = self.vocab.particle_value(nxt.text, "alone") if nxt is not None else None
+        before = at(self.t, k - 1)
         if below == getattr(nxt, "text", None) and (self.vocab.particle_has(prep, "forward")
-                                                    or getattr(at(self.t, k - 1), "is_", lambda kind: False)("role")):
+                                                    or before is not None and before.is_("role")):
             below = None  # 實于右: a side alone is the place; not 宰自右少退 (the way), 上射於左 (where he is)
         if below is not None and not is_head(at(self.t, k + 2)):
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
@@ -131,11 +132,13 @@ class ThingRules:
         phrase, after = found
         last = self.clause
         pause = at(self.t, k - 1)
-        right_after = k == self.verb_end or pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
+        right_after = k == self.verb_end \
+            or pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
         if right_after and last is not None and last.place is None \
                 and (self.act_index(after) is None or len(phrase.label) == 1 and self.goes_somewhere(last)):
-            # 賓升，西楹西，東面 (GUIDELINES 6: after a comma too); 婦降階受笲, 出門哭: the steps gone down, the gate gone out of
-            # (a bare site, no side of it), not where the next act is (不降階上答再拜: he answers there)
+            # 賓升，西楹西，東面 (GUIDELINES 6: after a comma too); 婦降階受笲, 出門哭: the steps
+            # gone down, the gate gone out of (a bare site, no side of it), not where the next
+            # act is (不降階上答再拜: he answers there)
             last.place = phrase
             last.mark("place", "bare-place")
             self.extend(last, after)

@@ -69,8 +69,9 @@ class WordRules:
                "與介入北鄉哭")
     def rule_with_role(self, k, tok, kind):
         # 及 is also "reach" (尸及階): a conjunction only where a role that acts follows (降出及宗人即位)
+        prev = at(self.t, k - 1)
         after_facing = self.facing is not None and self.sentence_last() is not None \
-            and getattr(at(self.t, k - 1), "is_", lambda kind: False)("facing")
+            and prev is not None and prev.is_("facing")
         if kind == "join" and (not tok.is_("action") or self.clause is not None or after_facing) \
                 and self.with_role(k):
             if after_facing:
@@ -111,7 +112,8 @@ class WordRules:
                "出，自屏南適門西), else precedes the next act; 于 + role after an act is its recipient (告于賓). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
                "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
-               "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, 降衣于前; not 自右, the way, nor 上射於左); 升降自西階: both go by the stair (flag paired); "
+               "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, "
+               "降衣于前; not 自右, the way, nor 上射於左); 升降自西階: both go by the stair (flag paired); "
                "升筵自西方: 自 after an act onto a thing is that act's way, no later act's place; after a word the "
                "tables lack it is that word's (死於適室, 免于房), no other act's.",
                "升自西階")
