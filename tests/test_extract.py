@@ -338,6 +338,17 @@ def test_the_last_of_a_list_before_yu_is_a_thing():
     assert events("筮人執莢抽上韇")[0] == "筮人 執 obj=筴"
 
 
+def test_leaning_over_the_dead_and_rolling_up_mats():
+    """士喪禮 馮尸 (the mourner leans over the dead: the 尸 is whom it is done
+    to), 燕禮 卷重席 (the double mat rolled up); 卷耳 is still an ode. After
+    既 + an act, of two roles the first is acted on and the second acts
+    (既馮尸主人袒)."""
+    assert events("主人西面馮尸踊無算")[:2] == ["主人 馮 to=尸 西面", "主人 踊"]
+    assert events("司宮兼卷重席設于賓左")[0] == "司宮 卷 obj=席"
+    assert [e for e in events("乃合樂周南關雎葛覃卷耳", ["工"]) if " 卷" in e] == []
+    assert events("既馮尸主人袒髺髮絞帶")[0] == "主人 袒"
+
+
 def test_things_of_the_rites_of_offering():
     """Rows added for the sacrifices: 摡 and 擊 take things, 迎 a thing or a
     person, 筮 is also the milfoil held."""
