@@ -347,6 +347,7 @@ def test_leaning_over_the_dead_and_rolling_up_mats():
     assert events("司宮兼卷重席設于賓左")[0] == "司宮 卷 obj=席"
     assert [e for e in events("乃合樂周南關雎葛覃卷耳", ["工"]) if " 卷" in e] == []
     assert events("既馮尸主人袒髺髮絞帶")[0] == "主人 袒"
+    assert events("西面馮尸，不當君所，踊。", ["主人"])[-1] == "主人 踊"  # (不當X: where he is not, no place)
 
 
 def test_things_of_the_rites_of_offering():

@@ -122,7 +122,8 @@ class WordRules:
 
     @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
                "that act's place, unless a facing and another act follow (當牖北面徹枕); right after an act's "
-               "place it only refines it, no later act's (尊于室中北墉下當戶).", "賓復位當西序東面")
+               "place it only refines it, no later act's (尊于室中北墉下當戶); 不當X says where one is not: no "
+               "place.", "賓復位當西序東面")
     def rule_fallback(self, k, tok, kind):
         if kind != "fallback":
             return None
@@ -131,6 +132,9 @@ class WordRules:
             return k + 3  # 當前束: where the front binding is, a place the tables do not know, no act
         if found is None:
             return k + 1
+        if self.neg:
+            self.neg = False  # 西面馮尸，不當君所，踊: where he is not, no place of any act
+            return found[1]
         last = self.clause
         next_act_faces = at(self.t, found[1]) is not None and self.t[found[1]].is_("facing") \
             and self.act_after_facings(found[1])
