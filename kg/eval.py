@@ -91,24 +91,29 @@ def _by_passage(predicted: Iterable[dict], gold: list[dict]) -> list[list[dict]]
     return found
 
 
+def _count(events: Iterable[dict], into: dict[str, Counter] | None = None) -> dict[str, Counter]:
+    """The scored pieces of ``events``, by measure (added to ``into``)."""
+    counts = into if into is not None else {m: Counter() for m in MEASURES}
+    for event in events:
+        for measure, items in units(event).items():
+            counts[measure].update(items)
+    return counts
+
+
+def _tally(scores: dict[str, Score], predicted: dict[str, Counter], gold: dict[str, Counter]) -> None:
+    """Add one passage's (or pool's) multiset intersections to ``scores``."""
+    for m in MEASURES:
+        scores[m].tp += sum((predicted[m] & gold[m]).values())
+        scores[m].predicted += sum(predicted[m].values())
+        scores[m].gold += sum(gold[m].values())
+
+
 def score(predicted: Iterable[dict], gold: list[dict]) -> dict[str, Score]:
     """Micro scores of ``predicted`` (dicts with doc, start, end and the event
     fields) against the gold passages."""
-    pred_units: list[dict[str, Counter]] = [{m: Counter() for m in MEASURES} for _ in gold]
-    for n, events in enumerate(_by_passage(predicted, gold)):
-        for event in events:
-            for measure, items in units(event).items():
-                pred_units[n][measure].update(items)
     scores = {m: Score() for m in MEASURES}
-    for n, passage in enumerate(gold):
-        gold_units = {m: Counter() for m in MEASURES}
-        for event in passage["events"]:
-            for measure, items in units(event).items():
-                gold_units[measure].update(items)
-        for m in MEASURES:
-            scores[m].tp += sum((pred_units[n][m] & gold_units[m]).values())
-            scores[m].predicted += sum(pred_units[n][m].values())
-            scores[m].gold += sum(gold_units[m].values())
+    for passage, events in zip(gold, _by_passage(predicted, gold)):
+        _tally(scores, _count(events), _count(passage["events"]))
     return scores
 
 
@@ -191,10 +196,7 @@ def score_editions(predicted: Iterable[dict], stretches: Iterable[dict],
             pool[root(loc)] = root(found[0])
         placed.append((found[0], passage))
     for first, passage in placed:
-        counts = gold_units.setdefault(root(first), {m: Counter() for m in MEASURES})
-        for event in passage["events"]:
-            for measure, items in units(event).items():
-                counts[measure].update(items)
+        _count(passage["events"], gold_units.setdefault(root(first), {m: Counter() for m in MEASURES}))
     members: dict[str, set[str]] = {}
     for loc in pool:
         members.setdefault(root(loc), set()).add(loc)
@@ -212,14 +214,10 @@ def score_editions(predicted: Iterable[dict], stretches: Iterable[dict],
             start = int(event["start"])
             loc = next((loc for s, e, loc in found if s <= start < e), None)
             if loc in pool and root(loc) in mine:
-                for measure, items in units(event).items():
-                    mine[root(loc)][measure].update(items)
+                _count([event], mine[root(loc)])
         scores[doc] = {m: Score() for m in MEASURES}
         for r in pools:
-            for m in MEASURES:
-                scores[doc][m].tp += sum((mine[r][m] & gold_units[r][m]).values())
-                scores[doc][m].predicted += sum(mine[r][m].values())
-                scores[doc][m].gold += sum(gold_units[r][m].values())
+            _tally(scores[doc], mine[r], gold_units[r])
     return scores
 
 

@@ -17,6 +17,16 @@ def last_principal(history: list[list[str]]) -> list[str]:
     return next((list(h) for h in reversed(history) if h and set(h) <= principals), [])
 
 
+def goes_out(event: Event) -> bool:
+    """Someone written goes out (出, not negated): rule left-inside."""
+    return event.action == "出" and not event.negated and bool(event.agents)
+
+
+def comes_in(event: Event) -> bool:
+    """Someone written comes in (入, not negated): rule left-inside."""
+    return event.action == "入" and not event.negated and bool(event.agents)
+
+
 class AgentRules:
     def set_origin(self, rule: str, pending: bool = True) -> None:
         """``agent`` was just set by ``rule``, in this sentence; ``pending``:
@@ -44,9 +54,9 @@ class AgentRules:
         外御受沐入。主人皆出，戶外北面。乃沐: the 外御 washes; across
         passages, kg.extract.passages.came_in_last)."""
         last = ended[-1] if ended else None
-        if last is None or last.action != "出" or last.negated or not last.agents:
+        if last is None or not goes_out(last):
             return
-        came = next((e for e in reversed(before) if e.action == "入" and not e.negated and e.agents), None)
+        came = next((e for e in reversed(before) if comes_in(e)), None)
         if came is not None and not set(came.agents) & set(last.agents):
             self.agent = list(came.agents)
             self.set_origin("left-inside")

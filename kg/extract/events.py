@@ -264,7 +264,7 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             if nxt is not None and nxt.is_("role") and "person" in self.vocab.flags(label) \
                     and self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "time"):
                 roles, past = read_roles(self.t, k + 1)
-                if len(roles) > 1 and self.act_at(past) and self.t[k + 1].is_("role") and at(self.t, k + 2).is_("role"):
+                if len(roles) > 1 and self.act_at(past) and at(self.t, k + 2).is_("role"):
                     past = k + 2  # 既馮尸主人袒: the 尸 was leaned over; the 主人 is who acts next
                 if not any(particle(at(self.t, n), "numeral") for n in range(k + 1, past + 1)):
                     # (既獻衆賓一人舉觶: one of them, counted, acts)

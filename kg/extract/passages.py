@@ -7,7 +7,7 @@ the whole document is read.
 """
 from __future__ import annotations
 
-from kg.extract.agents import last_principal
+from kg.extract.agents import comes_in, goes_out, last_principal
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
@@ -114,12 +114,12 @@ def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
     the ones left inside, who do the next passage's acts with no subject
     (外御受沐入 | 主人皆出戶外北面 | 乃沐櫛挋用巾: the 外御 washes the body)."""
     last = events[-1] if events and events[-1].passage == passage else None
-    if last is None or last.action != "出" or last.negated or not last.agents:
+    if last is None or not goes_out(last):
         return []
     for event in reversed(events[:-1]):
         if stage_of(event.passage) != stage_of(last.passage) or event.passage < last.passage - 1:
             return []
-        if event.action == "入" and not event.negated and event.agents and not set(event.agents) & set(last.agents):
+        if comes_in(event) and not set(event.agents) & set(last.agents):
             return list(event.agents)
     return []
 

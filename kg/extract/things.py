@@ -83,12 +83,17 @@ class ThingRules:
         self.attach_place(phrase, prep, after)
         return after
 
+    def after_comma_after_verb(self, k: int) -> bool:
+        """Token k follows a comma written right after the act just read
+        (出，自屏南; 賓升，西楹西)."""
+        pause = at(self.t, k - 1)
+        return pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
+
     def way_after_pause(self, last: Event, after: int) -> bool:
         """出，自屏南適門西 (the punctuated plain text): a 自/由 phrase after a
         comma that follows a movement with no place, before an act that goes
         to a place of its own, is the way of the movement before."""
-        pause = at(self.t, self.prep_at - 1)
-        if pause is None or pause.text != "，" or self.t[self.verb_token].j != pause.i or last.place is not None:
+        if not self.after_comma_after_verb(self.prep_at) or last.place is not None:
             return False
         if self.vocab.action_class.get(last.action) != "Movement" or not self.act_at(after):
             return False
@@ -131,9 +136,7 @@ class ThingRules:
             return k + 1
         phrase, after = found
         last = self.clause
-        pause = at(self.t, k - 1)
-        right_after = k == self.verb_end \
-            or pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
+        right_after = k == self.verb_end or self.after_comma_after_verb(k)
         if right_after and last is not None and last.place is None \
                 and (self.act_index(after) is None or len(phrase.label) == 1 and self.goes_somewhere(last)):
             # 賓升，西楹西，東面 (GUIDELINES 6: after a comma too); 婦降階受笲, 出門哭: the steps
@@ -221,7 +224,7 @@ class ThingRules:
         own = at(self.t, after + 1)
         return "thing" in flags and "complement" not in flags \
             and self.vocab.action_class.get(act) not in ("Salutation", "Speech") \
-            and not set(things) & things_of_class("Dress") and not particle(at(self.t, k - 1), "instrument") \
+            and not set(things) & things_of_class("Dress") and not particle(before, "instrument") \
             and not (own is not None and own.is_("object") and not own.is_("role") and not own.is_("action")) \
             and not particle(own, "pronoun") and not any(particle(self.t[n], "numeral") for n in range(k, after))
 
