@@ -17,6 +17,7 @@ from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
 from kg.extract.work import Work, align_documents, read_work, stages_of
+from kg.forked import Forked
 from kg.text.align import Alignment
 from kg.model import Document
 from kg.progress import QUIET, Phases
@@ -159,9 +160,9 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
     readers see the previous build or this one, never a mix
     (:mod:`kg.publish.dist`); on any failure it is left as it was.
 
-    Validation (Rust, which lets go of the GIL) runs in a thread while the
-    dumps are written into the new build's folder; the folder is published
-    only if the graph conforms. A graph identical to one validated before
+    Validation runs in a child process (:mod:`kg.forked`) while the dumps
+    are written into the new build's folder; the folder is published only
+    if the graph conforms. A graph identical to one validated before
     (same N-Quads, shapes and engine) is not validated again: its verdict is
     kept in ``out_dir/.cache/validated`` (``cache=False`` ignores it)."""
     started = time.perf_counter()
@@ -182,17 +183,22 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
         dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
         step.advance(len(dataset))
     cleaned = clean_leftovers(out_dir)
+    with phases.phase("serialise"):
+        dataset.nquads()  # once, here: the validator's cache and the N-Quads dump share it
+        dataset.ntriples()  # and the union's N-Triples: the validator and the N-Triples dump
+    # The verdict is reached in a child process (the validator holds the GIL)
+    # while this one writes the dumps into the new build's folder.
+    verdict = Forked(validate_cached, dataset, out_dir / ".cache" / "validated" if cache else None)
     with ThreadPoolExecutor(1) as pool:
         def check():
             with phases.phase("validate"):
-                return validate_cached(dataset, out_dir / ".cache" / "validated" if cache else None)
+                return verdict.result()
 
-        dataset.nquads()  # once, here: the validator, its cache and the N-Quads dump share it
-        verdict = pool.submit(check)
+        waiting = pool.submit(check)
         try:
             with new_build(out_dir) as folder:
                 written = write_dist(rebase(dataset, base), folder, base, gz, phases)
-                report, cached = verdict.result()
+                report, cached = waiting.result()
                 if not report.conforms:
                     raise InvalidGraph(report)
                 summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)

@@ -272,8 +272,9 @@ def link(endpoint, out, accepted, links):
 @click.argument("graph", required=False, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "turtle", "json"]),
               help="text for people; turtle (the standard sh:ValidationReport) or json for tools.")
-@click.option("--engine", default="turbo", show_default=True, type=click.Choice(["turbo", "pyshacl"]),
-              help="turbo (pyshacl-turbo, Rust) or pyshacl, the reference engine; both give the same verdict.")
+@click.option("--engine", default="core", show_default=True, type=click.Choice(["core", "turbo", "pyshacl"]),
+              help="core (kg.shaclcore), turbo (pyshacl-turbo, Rust) or pyshacl, the reference engine; "
+                   "all give the same verdict.")
 def validate_command(graph, fmt, engine):
     """Validate GRAPH (default dist/yili.nt; Turtle, N-Triples, N-Quads or
     JSON-LD) with the SHACL shapes of ontology/shapes*.ttl.

@@ -10,9 +10,9 @@ from collections import defaultdict
 from typing import Iterable, Protocol
 
 import rdflib
-from pyoxigraph import NamedNode, Quad, RdfFormat, Store, Triple, serialize
+from pyoxigraph import NamedNode, Quad, RdfFormat, Store, Triple, parse, serialize
 
-ENGINES = ("turbo", "pyshacl")
+ENGINES = ("core", "turbo", "pyshacl")
 
 
 def run_pyshacl(data: rdflib.Graph, shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
@@ -22,6 +22,33 @@ def run_pyshacl(data: rdflib.Graph, shapes: rdflib.Graph) -> tuple[bool, rdflib.
     conforms, results, _ = pyshacl.validate(data, shacl_graph=shapes, inference="none", advanced=False,
                                             allow_warnings=False)
     return bool(conforms), results
+
+
+_PROGRAMS: dict = {}
+
+
+def run_core(data: rdflib.Graph | Store | bytes | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
+    """The core engine (:mod:`kg.shaclcore`), on the N-Triples of the union
+    of the data's graphs (``bytes``: that text already written, each triple
+    once)."""
+    from kg.shaclcore import Program
+
+    key = id(shapes)
+    if key not in _PROGRAMS:
+        _PROGRAMS.clear()
+        _PROGRAMS[key] = (shapes, Program(shapes))  # the graph is kept so that its id is not reused
+    if not isinstance(data, bytes):
+        data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
+    return _PROGRAMS[key][1].validate(data)
+
+
+def union_triples(data: rdflib.Graph | Store | Iterable[Quad | Triple]) -> list[Triple]:
+    """Each triple of ``data`` once, whatever graphs it is in."""
+    if isinstance(data, rdflib.Graph):  # through N-Triples, so that terms come out as Oxigraph writes them
+        data = parse(data.serialize(format="nt", encoding="utf-8"), format=RdfFormat.N_TRIPLES)
+    elif isinstance(data, Store):
+        data = data.quads_for_pattern(None, None, None)
+    return list(dict.fromkeys(t.triple if isinstance(t, Quad) else t for t in data))
 
 
 _COMPILED: dict = {}

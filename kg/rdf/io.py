@@ -37,6 +37,7 @@ class Dataset:
     graphs: dict[NamedNode, list[Triple]] = field(default_factory=dict)
     _union: list[Triple] | None = field(default=None, repr=False)
     _nquads: bytes | None = field(default=None, repr=False)
+    _ntriples: bytes | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, parts: Iterable[tuple[NamedNode, Iterable[Triple]]]) -> "Dataset":
@@ -77,6 +78,13 @@ class Dataset:
             self._nquads = b"".join(graph_nquads(g, ts) for g, ts in self.graphs.items())
         return self._nquads
 
+    def ntriples(self) -> bytes:
+        """The union's N-Triples, made once: the N-Triples dump and the core
+        validator (:mod:`kg.shaclcore`) both read these bytes."""
+        if self._ntriples is None:
+            self._ntriples = serialize(self.union(), format=RdfFormat.N_TRIPLES)
+        return self._ntriples
+
     def moved(self, old: str, new: str) -> "Dataset":
         """The dataset with every IRI (and IRI-valued literal) under ``old``
         moved under ``new``."""
@@ -109,6 +117,9 @@ def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = Fals
         if fmt.rdf_format == RdfFormat.N_QUADS:
             out.write(dataset.nquads())
             return len(dataset)
+        if fmt.rdf_format == RdfFormat.N_TRIPLES:
+            out.write(dataset.ntriples())
+            return len(dataset.union())
         if fmt.datasets:
             serialize(dataset.quads(), out, fmt.rdf_format)
             return len(dataset)

@@ -1,0 +1,153 @@
+"""The data as SHACL Core sees it: for each predicate the shapes name, a
+table of subject → values, terms kept as their N-Triples bytes; and the
+SHACL property paths over it."""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import rdflib
+from rdflib.collection import Collection
+from rdflib.namespace import SH
+
+from kg.shaclcore.terms import RDF_TYPE, SUBCLASS_OF, from_rdflib
+
+
+class Unsupported(ValueError):
+    """The shapes use something this engine does not check."""
+
+
+class Index:
+    """Subject → values for each predicate in ``predicates`` (None: all),
+    from N-Triples text with each triple once (a union: Oxigraph's
+    serialisation of distinct triples). Objects come out in the order of the
+    text."""
+
+    def __init__(self, ntriples: bytes, predicates: set[bytes] | None = None):
+        tables: dict[bytes, dict[bytes, list[bytes]]] = {}
+        if predicates is not None:
+            tables = {p: {} for p in predicates}
+        for line in ntriples.split(b"\n"):
+            if not line or line[:1] == b"#":
+                continue
+            # "<s> <p> object ." — neither a subject nor a predicate holds a
+            # space; the object may, so it is the rest less the final " .".
+            s, p, rest = line.split(b" ", 2)
+            table = tables.get(p)
+            if table is None:
+                if predicates is not None:
+                    continue
+                table = tables[p] = {}
+            o = rest[:-2]
+            values = table.get(s)
+            if values is None:
+                table[s] = [o]
+            else:
+                values.append(o)
+        self.tables = tables
+        self._inverse: dict[bytes, dict[bytes, list[bytes]]] = {}
+        self._ancestors: dict[bytes, frozenset[bytes]] = {}
+        self._instance: dict[tuple[bytes, bytes], bool] = {}
+
+    def values(self, node: bytes, predicate: bytes) -> list[bytes]:
+        table = self.tables.get(predicate)
+        return table.get(node, []) if table else []
+
+    def subjects_of(self, predicate: bytes) -> Iterable[bytes]:
+        return self.tables.get(predicate, {}).keys()
+
+    def objects_of(self, predicate: bytes) -> Iterable[bytes]:
+        return (o for values in self.tables.get(predicate, {}).values() for o in values)
+
+    def inverse(self, predicate: bytes) -> dict[bytes, list[bytes]]:
+        """Object → subjects of ``predicate`` (made on first use)."""
+        if predicate not in self._inverse:
+            inverse: dict[bytes, list[bytes]] = {}
+            for s, values in self.tables.get(predicate, {}).items():
+                for o in values:
+                    inverse.setdefault(o, []).append(s)
+            self._inverse[predicate] = inverse
+        return self._inverse[predicate]
+
+    def ancestors(self, cls: bytes) -> frozenset[bytes]:
+        """``cls`` and every class above it through rdfs:subClassOf."""
+        found = self._ancestors.get(cls)
+        if found is None:
+            seen, pending = {cls}, [cls]
+            while pending:
+                for parent in self.values(pending.pop(), SUBCLASS_OF):
+                    if parent not in seen:
+                        seen.add(parent)
+                        pending.append(parent)
+            found = self._ancestors[cls] = frozenset(seen)
+        return found
+
+    def is_instance(self, node: bytes, cls: bytes) -> bool:
+        """SHACL's "SHACL instance": a type of ``node`` is ``cls`` or below it."""
+        found = self._instance.get((node, cls))
+        if found is None:  # the same few documents and passages are asked about again and again
+            found = self._instance[node, cls] = any(cls in self.ancestors(t) for t in self.values(node, RDF_TYPE))
+        return found
+
+    def instances(self, cls: bytes) -> list[bytes]:
+        """Every SHACL instance of ``cls``, each once, in the text's order."""
+        found: dict[bytes, None] = {}
+        for t, subjects in self.inverse(RDF_TYPE).items():
+            if cls in self.ancestors(t):
+                found.update(dict.fromkeys(subjects))
+        return list(found)
+
+
+# --- property paths -----------------------------------------------------------------
+
+Path = Callable[[Index, bytes], list[bytes]]  # a focus node's value nodes, each once
+
+
+def _unique(nodes: Iterable[bytes]) -> list[bytes]:
+    return list(dict.fromkeys(nodes))
+
+
+def compile_path(shapes: rdflib.Graph, node, predicates: set[bytes]) -> Path:
+    """A SHACL property path as a function of (index, focus node); the IRIs
+    it walks are added to ``predicates`` (what the index must hold)."""
+    if isinstance(node, rdflib.URIRef):
+        predicate = from_rdflib(node)
+        predicates.add(predicate)
+        return lambda index, focus: index.values(focus, predicate)
+    if (node, rdflib.RDF.first, None) in shapes:  # a sequence path
+        steps = [compile_path(shapes, item, predicates) for item in Collection(shapes, node)]
+
+        def sequence(index, focus):
+            nodes = [focus]
+            for step in steps:
+                nodes = _unique(v for n in nodes for v in step(index, n))
+            return nodes
+        return sequence
+    kinds = {p: o for p, o in shapes.predicate_objects(node)}
+    if SH.inversePath in kinds and isinstance(kinds[SH.inversePath], rdflib.URIRef):
+        predicate = from_rdflib(kinds[SH.inversePath])
+        predicates.add(predicate)
+        return lambda index, focus: index.inverse(predicate).get(focus, [])
+    if SH.alternativePath in kinds:
+        options = [compile_path(shapes, item, predicates) for item in Collection(shapes, kinds[SH.alternativePath])]
+        return lambda index, focus: _unique(v for option in options for v in option(index, focus))
+    for kind, start, more in ((SH.zeroOrMorePath, True, True), (SH.oneOrMorePath, False, True),
+                              (SH.zeroOrOnePath, True, False)):
+        if kind in kinds:
+            return _repeat(compile_path(shapes, kinds[kind], predicates), start, more)
+    raise Unsupported(f"property path {node!r} of a kind this engine does not walk")
+
+
+def _repeat(step: Path, with_focus: bool, more: bool) -> Path:
+    def walk(index, focus):
+        found = {focus: None} if with_focus else {}
+        frontier = [focus]
+        while frontier:
+            following = []
+            for n in frontier:
+                for v in step(index, n):
+                    if v not in found:
+                        found[v] = None
+                        following.append(v)
+            frontier = following if more else []
+        return list(found)
+    return walk

@@ -1,0 +1,48 @@
+"""kg.forked: a function run in a forked child, as kg build validates
+beside its dumps."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from kg.forked import ChildFailed, Forked
+
+
+def pid_and_sum(numbers):
+    return os.getpid(), sum(numbers)
+
+
+def fails():
+    raise ValueError("the shapes are wrong")
+
+
+def dies():
+    os._exit(3)
+
+
+def sleeps():
+    time.sleep(60)
+
+
+def test_the_result_comes_from_another_process_with_the_parents_data():
+    data = list(range(100_000))  # shared with the child by fork, never pickled on the way in
+    pid, total = Forked(pid_and_sum, data).result()
+    assert pid != os.getpid() and total == sum(data)
+
+
+def test_the_childs_exception_is_raised_in_the_parent():
+    with pytest.raises(ValueError, match="the shapes are wrong"):
+        Forked(fails).result()
+
+
+def test_a_child_that_dies_without_a_result_is_an_error_not_a_hang():
+    with pytest.raises(ChildFailed, match="exit code 3"):
+        Forked(dies).result()
+
+
+def test_cancel_stops_a_running_child():
+    job = Forked(sleeps)
+    job.cancel()
+    assert job.child.exitcode is not None and not job.child.is_alive()
