@@ -20,6 +20,8 @@ violations.
 """
 from __future__ import annotations
 
+import gc
+
 import rdflib
 from rdflib.namespace import RDF, SH
 
@@ -51,12 +53,21 @@ class Program:
 
     def results(self, ntriples: bytes) -> list[Result]:
         """Every result of the data (N-Triples, each triple once)."""
-        index = Index(ntriples, self.predicates)
-        found: list[Result] = []
-        for shape in self.roots:
-            for focus in targets(self.graph, shape.node, index):
-                evaluate(shape, index, focus, found)
-        return found
+        # The index is millions of objects with no cycle among them: the
+        # cyclic collector would only scan them again and again (measured on
+        # the whole work: indexing 2.8 s with it, 1.75 s without).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            index = Index(ntriples, self.predicates)
+            found: list[Result] = []
+            for shape in self.roots:
+                for focus in targets(self.graph, shape.node, index):
+                    evaluate(shape, index, focus, found)
+            return found
+        finally:
+            if collecting:
+                gc.enable()
 
     def validate(self, ntriples: bytes) -> tuple[bool, rdflib.Graph]:
         """pySHACL's (conforms, sh:ValidationReport graph)."""
