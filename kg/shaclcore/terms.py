@@ -4,13 +4,13 @@ the conversions to and from the shapes graph's rdflib terms."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Callable
 
 import rdflib
 from pyoxigraph import BlankNode as OxBlank, Literal as OxLiteral, NamedNode as OxNamed
-from rdflib.namespace import RDF, RDFS, SH, XSD
+from rdflib.namespace import RDF, RDFS, XSD
 
 RDF_TYPE = b"<" + str(RDF.type).encode() + b">"
 SUBCLASS_OF = b"<" + str(RDFS.subClassOf).encode() + b">"
@@ -40,7 +40,8 @@ _SIMPLE = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'":
 def _unescape(text: str) -> str:
     if "\\" not in text:
         return text
-    return _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16)) if m.group(1)[0] in "uU" else _SIMPLE[m.group(1)], text)
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16)) if m.group(1)[0] in "uU"
+                       else _SIMPLE.get(m.group(1), m.group(1)), text)
 
 
 def literal_parts(t: bytes) -> tuple[str, bytes, str | None]:
@@ -58,13 +59,13 @@ def literal_parts(t: bytes) -> tuple[str, bytes, str | None]:
 def string_of(t: bytes) -> str | None:
     """SHACL's str(): an IRI's text or a literal's lexical form (None: a blank node)."""
     if is_iri(t):
-        return t[1:-1].decode("utf-8")
+        return _unescape(t[1:-1].decode("utf-8"))
     return literal_parts(t)[0] if is_literal(t) else None
 
 
 def to_rdflib(t: bytes):
     if is_iri(t):
-        return rdflib.URIRef(t[1:-1].decode("utf-8"))
+        return rdflib.URIRef(_unescape(t[1:-1].decode("utf-8")))
     if is_blank(t):
         return rdflib.BNode(t[2:].decode())
     lexical, datatype, language = literal_parts(t)
