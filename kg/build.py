@@ -133,6 +133,47 @@ def extract(docs: list[Document], phases: Phases = QUIET,
             for doc in phases.over("extract", docs, "documents")}
 
 
+def _align_extract(docs: list[Document], canon) -> tuple[dict[str, list[Alignment]], dict[str, list[Event]]]:
+    alignments = align_documents(docs, canon)
+    return alignments, extract(docs, alignments=alignments)
+
+
+def align_and_extract(docs: list[Document], phases: Phases = QUIET
+                      ) -> tuple[dict[str, list[Alignment]], dict[str, list[Event]]]:
+    """Every document aligned to the canonical passages and its events
+    extracted, as :func:`align_documents` then :func:`extract` give them
+    (in the documents' order), the documents shared between this process
+    and a forked child (:mod:`kg.forked`): each document's alignment and
+    events depend on it and the canonical passages alone, and this is
+    Python that holds the interpreter, so a thread would not help."""
+    from kg.text import canon as canon_table
+
+    canon = canon_table.load()
+    mine, theirs = _halves(docs)
+    with phases.phase("align and extract", len(docs), "documents") as step:
+        other = Forked(_align_extract, theirs, canon) if theirs else None
+        alignments, events = _align_extract(mine, canon)
+        step.advance(len(mine))
+        if other is not None:
+            more_alignments, more_events = other.result()
+            alignments.update(more_alignments)
+            events.update(more_events)
+            step.advance(len(theirs))
+    return ({d.key: alignments[d.key] for d in docs if d.key in alignments},
+            {d.key: events[d.key] for d in docs})
+
+
+def _halves(docs: list[Document]) -> tuple[list[Document], list[Document]]:
+    """Two groups of about the same amount of text, largest documents first."""
+    groups: tuple[list[Document], list[Document]] = ([], [])
+    sizes = [0, 0]
+    for doc in sorted(docs, key=lambda d: -sum(len(p.span.text) for p in d.passages)):
+        k = sizes.index(min(sizes))
+        groups[k].append(doc)
+        sizes[k] += sum(len(p.span.text) for p in doc.passages)
+    return groups
+
+
 def graph_dataset(docs: list[Document], events: dict[str, list[Event]] | None = None,
                   work: Work | None = None) -> Dataset:
     """The dataset under the default base: one named graph per edition, the
@@ -199,20 +240,16 @@ def collector_paused():
 def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases, gz: bool, max_bytes: int,
            cache: bool, inputs: str, started: float) -> BuildSummary:
     docs = read_documents(items, phases, max_bytes)
-    with phases.phase("align"):
-        alignments = align_documents(docs)
-    events = extract(docs, phases, alignments)
+    alignments, events = align_and_extract(docs, phases)
     with phases.phase("work"):
         work = read_work(docs, events, alignments=alignments)
     with phases.phase("graph", unit="quads") as step:
         dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
         step.advance(len(dataset))
     cleaned = clean_leftovers(out_dir)
-    with phases.phase("serialise"):
-        dataset.nquads()  # once, here: the validator's cache and the N-Quads dump share it
-        dataset.ntriples()  # and the union's N-Triples: the validator and the N-Triples dump
-    # The verdict is reached in a child process (the validator holds the GIL)
-    # while this one writes the dumps into the new build's folder.
+    # The verdict is reached in a child process (the validator holds the
+    # GIL), which makes the union's N-Triples it reads itself, while this
+    # one writes the dumps into the new build's folder.
     verdict = Forked(validate_cached, dataset, out_dir / ".cache" / "validated" if cache else None)
     with ThreadPoolExecutor(1) as pool:
         def check():

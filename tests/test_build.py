@@ -98,3 +98,19 @@ def test_read_prints_the_text_model():
     result = kg("read", seed("001"))
     assert result.returncode == 0
     assert '"passages": 35' in result.stdout.splitlines()[0]
+
+
+def test_align_and_extract_in_two_processes_gives_what_one_does():
+    """kg build shares the documents between itself and a forked child:
+    each document's alignment and events must be those of the plain
+    sequential calls, in the same order."""
+    from kg.build import align_and_extract, extract, read_documents
+    from kg.bench import seeds_corpus
+    from kg.extract.work import align_documents
+
+    docs = read_documents(seeds_corpus())
+    alignments, events = align_and_extract(docs)
+    assert list(events) == [d.key for d in docs]
+    assert alignments == align_documents(docs)
+    assert events == extract(docs, alignments=alignments)
+    assert sum(map(len, events.values())) > 3000

@@ -79,8 +79,8 @@ class Dataset:
         return self._nquads
 
     def ntriples(self) -> bytes:
-        """The union's N-Triples, made once: the N-Triples dump and the core
-        validator (:mod:`kg.shaclcore`) both read these bytes."""
+        """The union's N-Triples, made once: what the core validator
+        (:mod:`kg.shaclcore`) reads and the validation cache's digest."""
         if self._ntriples is None:
             self._ntriples = serialize(self.union(), format=RdfFormat.N_TRIPLES)
         return self._ntriples
@@ -117,8 +117,8 @@ def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = Fals
         if fmt.rdf_format == RdfFormat.N_QUADS:
             out.write(dataset.nquads())
             return len(dataset)
-        if fmt.rdf_format == RdfFormat.N_TRIPLES:
-            out.write(dataset.ntriples())
+        if fmt.rdf_format == RdfFormat.N_TRIPLES and dataset._ntriples is not None:
+            out.write(dataset.ntriples())  # made already (for the validator): not made twice
             return len(dataset.union())
         if fmt.datasets:
             serialize(dataset.quads(), out, fmt.rdf_format)
