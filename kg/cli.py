@@ -133,12 +133,17 @@ def dump(fmt, out, gz, source):
 
     if not source.is_file():
         _fail(f"{source}: no such dataset (run `kg build` first)")
+    from kg.progress import Phases
+
+    phases = Phases("kg dump", stream=sys.stderr)  # the standard output may be the dump itself
     try:
-        if out is None:
-            count = stream_dump(source, fmt, sys.stdout.buffer, gz)
-        else:
-            with atomic_write(out) as handle:
-                count = stream_dump(source, fmt, handle, gz)
+        with phases.phase("dump", unit="statements") as step:
+            progress = step.advance
+            if out is None:
+                count = stream_dump(source, fmt, sys.stdout.buffer, gz, progress)
+            else:
+                with atomic_write(out) as handle:
+                    count = stream_dump(source, fmt, handle, gz, progress)
     except BrokenPipeError:  # the reader stopped early (kg dump … | head)
         sys.stderr.close()
         sys.exit(0)
@@ -290,8 +295,16 @@ def validate_command(graph, fmt, engine):
         validate,
     )
 
+    from kg.progress import Phases
+
+    # The report is the standard output; a machine format keeps it alone there.
+    phases = Phases("kg validate", stream=None if fmt == "text" else sys.stderr)
     try:
-        report = validate(load_quads(graph or DEFAULT_GRAPH), engine=engine)
+        with phases.phase("read", unit="statements") as step:
+            quads = load_quads(graph or DEFAULT_GRAPH)
+            step.advance(len(quads))
+        with phases.phase(f"validate ({engine})"):
+            report = validate(quads, engine=engine)
     except GraphError as exc:
         click.echo(f"kg: error: {exc}", err=True)
         sys.exit(2)

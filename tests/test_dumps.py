@@ -76,7 +76,10 @@ def test_kg_dump_streams_each_format(built_small, tmp_path):
         assert result.returncode == 0, result.stderr
         assert sum(1 for _ in parse(path=str(out), format=rdf)) > 50_000
     to_stdout = kg("dump", "--format", "nquads", "--source", built / "yili.nq")
-    assert to_stdout.stdout.count("\n") == sum(1 for _ in open(built / "yili.nq", "rb"))
+    statements = sum(1 for _ in open(built / "yili.nq", "rb"))
+    assert to_stdout.stdout.count("\n") == statements
+    # Progress goes to stderr (stdout is the dump): one line for the phase, all statements counted.
+    assert f"kg dump: dump {statements} statements" in to_stdout.stderr
     missing = kg("dump", "--format", "turtle", "--out", tmp_path / "y.ttl", "--source", tmp_path / "none.nq")
     assert missing.returncode == 1 and not (tmp_path / "y.ttl").exists()
 

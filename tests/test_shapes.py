@@ -6,6 +6,8 @@ reference, on an rdflib graph; core, the default, and turbo on Oxigraph
 quads, as ``kg build`` feeds them."""
 from __future__ import annotations
 
+import json
+
 import pytest
 import rdflib
 from pyoxigraph import NamedNode, Quad, RdfFormat, Store, parse
@@ -321,7 +323,9 @@ def test_validate_command_exit_codes_and_formats(tmp_path):
         assert result.returncode == 1, engine
         assert "ys:EventAgentShape" in result.stdout and "司射適堂西" in result.stdout  # the passage's text
         assert "1 violations" in result.stdout
-    assert kg("validate", bad, "--format", "json").stdout.lstrip().startswith("{")
+    as_json = kg("validate", bad, "--format", "json")
+    assert json.loads(as_json.stdout)["conforms"] is False  # progress lines kept out of the JSON
+    assert "kg validate: validate (core)" in as_json.stderr and "kg validate: read" in as_json.stderr
     ttl = kg("validate", bad, "--format", "turtle").stdout
     assert "ValidationReport" in ttl
     errored = kg("validate", garbage)

@@ -46,10 +46,11 @@ def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False, base: 
     write_statements(triples, path, gz, prefixes_for(base))
 
 
-def stream_dump(source: Path, fmt: str, output, gz: bool = False) -> int:
+def stream_dump(source: Path, fmt: str, output, gz: bool = False, progress=None) -> int:
     """Re-serialise the N-Quads dump ``source`` as ``fmt`` into the binary
     file ``output``, statement by statement (the union formats drop repeats
-    as they go). Returns the number of statements written."""
+    as they go). ``progress(n)`` is told of every 100,000 statements
+    written. Returns the number of statements written."""
     count = 0
     keeps_graphs = FORMATS[fmt].datasets
 
@@ -63,6 +64,8 @@ def stream_dump(source: Path, fmt: str, output, gz: bool = False) -> int:
                     continue
                 seen.add(item)
             count += 1
+            if progress is not None and count % 100_000 == 0:
+                progress(100_000)
             yield item
 
     rdf_format = FORMATS[fmt].rdf_format
@@ -72,4 +75,6 @@ def stream_dump(source: Path, fmt: str, output, gz: bool = False) -> int:
             serialize(statements(), zipped, rdf_format, **options)
     else:
         serialize(statements(), output, rdf_format, **options)
+    if progress is not None and count % 100_000:
+        progress(count % 100_000)
     return count
