@@ -406,11 +406,12 @@ def rites_built(request):
 
 
 @pytest.mark.parametrize("gold_file, floor", [
-    ("blind-shixiangjian.jsonl", 0.77), ("blind-shiyu.jsonl", 0.83), ("blind-shaolao.jsonl", 0.74),
+    ("blind-shixiangjian.jsonl", 0.77), ("blind-shiyu.jsonl", 0.83), ("blind-shaolao.jsonl", 0.76),
     ("blind-jinli.jsonl", 0.76), ("blind-yousiche.jsonl", 0.84),
     ("blind-shisang.jsonl", 0.68), ("blind-jixi.jsonl", 0.67)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
-    """Floors just under the scores of 2026-11-26, extractor 2.27.0 (first
+    """Floors just under the scores of 2026-11-26, extractor 2.27.0 (少牢 at
+    2.30.0: 0.767; first
     blind: 0.505, 0.439, 0.371, 0.554, 0.575, 0.400, 0.375 whole-event F1),
     so that a rule change that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
@@ -419,7 +420,8 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
 
 
 # Whole-event F1 of each edition of the whole work on the blind sets, through the
-# canonical passages (kg eval --editions), 2026-11-26, extractor 2.27.0: floors
+# canonical passages (kg eval --editions), 2026-11-26, extractor 2.27.0 (少牢's SBCK at
+# 2.30.0: 0.767): floors
 # just under, so that a rule that helps one edition and harms another fails.
 EDITION_FLOORS = {
     "blind-shixiangjian.jsonl": {"KR1d0026_003.txt": 0.66, "yili-punctuated.txt": 0.72},
@@ -427,7 +429,7 @@ EDITION_FLOORS = {
     "blind-shisang.jsonl": {"KR1d0026_012.txt": 0.65, "yili-punctuated.txt": 0.67},
     "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.69, "yili-punctuated.txt": 0.62},
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.83, "yili-punctuated.txt": 0.77},
-    "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.74, "yili-punctuated.txt": 0.71},
+    "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.76, "yili-punctuated.txt": 0.71},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.84, "yili-punctuated.txt": 0.78},
 }
 

@@ -97,6 +97,8 @@ CASES = {
                       ["商祝 掩", "商祝 瑱", "商祝 設 obj=幎目", "商祝 屨", "商祝 結 obj=綦 at=跗", "商祝 連 obj=絇"], 4),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
+    "place-after-act-wins": ("饌豆籩與篚于房中放于西方設洗于阼階東南", ["司宮"], None,
+                             ["司宮 饌 obj=豆|籩|篚 at=房中", "司宮 設 obj=洗 at=阼階東南"], 1),
     "recipient-after-act": ("獻工", ["主人"], None, ["主人 獻 to=工"], 0),
     "command-recipient": ("擯者命賓賓少進禮辭", None, None, ["擯者 命 to=賓", "賓 少進", "賓 禮辭"], 0),
     "content-recipient": ("司射請射于賓", None, None, ["司射 請 to=賓"], 0),

@@ -82,6 +82,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         self.origin_sentence = -1  # the sentence it was set in (-1: an earlier passage)
         self.origin_pending = False  # the next act takes the agent from ``origin`` itself
         self.place_rule: str | None = None
+        self.place_forward = False  # the place waiting came with 自/由 (the way), not 于 (where)
+        self.placed_before: set[int] = set()  # events whose place is a 于 phrase written before them
         # 如初, 亦如之: the acts of the clause (since a pause or a written subject) and what they repeat
         self.clause_from = 0
         self.prev_clause_from = 0
@@ -436,6 +438,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
             event.mark("objects", self.things_rule)
         if self.place is not None:
             event.mark("place", self.place_rule)
+            if self.place_rule == "preposition" and not self.place_forward:
+                self.placed_before.add(id(event))
         if self.facing:
             event.mark("facing", "facing")
         if quote is not None:
@@ -483,8 +487,8 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
 
     # --- what waits for the next act ------------------------------------------
 
-    def wait_place(self, phrase: PlacePhrase, rule: str) -> None:
-        self.place, self.place_rule = phrase, rule
+    def wait_place(self, phrase: PlacePhrase, rule: str, forward: bool = False) -> None:
+        self.place, self.place_rule, self.place_forward = phrase, rule, forward
 
     def wait_things(self, things: list[str], rule: str) -> None:
         if not self.things:

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.29.0"
+EXTRACTOR_VERSION = "2.30.0"
 
 
 @dataclass(frozen=True)
@@ -178,6 +178,10 @@ define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag). After the "
        "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐).",
        "適堂西")
+define("place-after-act-wins", "place",
+       "A 于/於 phrase right after an act and its things is where the act is done, over a 于 place the act "
+       "took from before it: that one belongs to a word the tables do not read as an act (放于西方).",
+       "饌豆籩與篚于房中放于西方設洗于阼階東南")
 define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓).",

@@ -112,11 +112,18 @@ class ThingRules:
                                                  or last.j == self.t[self.prep_at].i and last.place is not None
                                                  and last.place.head_kind == "object"
                                                  or self.way_after_pause(last, after))
-        if self.vocab.particle_has(prep, "forward") and self.act_at(after) and not right_after_verb:
-            self.wait_place(phrase, "preposition")
+        forward = self.vocab.particle_has(prep, "forward")
+        if forward and self.act_at(after) and not right_after_verb:
+            self.wait_place(phrase, "preposition", forward=True)
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
                 and last.place.head_kind == "object":
             self.extend(last, after)  # 升筵自西方: onto the mat from its west side, the act's own way
+        elif last is not None and not forward and id(last) in self.placed_before \
+                and last.j == self.t[self.prep_at].i:
+            last.place = phrase  # 放于西方設洗于阼階東南: the 洗 is set at 阼階東南
+            last.mark("place", "place-after-act-wins", replace=True)
+            self.placed_before.discard(id(last))
+            self.extend(last, after)
         elif last is not None and (last.place is None or last.place.label in GENERIC_PLACES):
             last.place = phrase  # 即位于門外: where the position is, not 位
             last.mark("place", "preposition")
@@ -128,7 +135,7 @@ class ThingRules:
                 pair.place = phrase  # 升降自西階: up and down by the western stair, both
                 pair.mark("place", "preposition")
         else:
-            self.wait_place(phrase, "preposition")
+            self.wait_place(phrase, "preposition", forward)
 
     def on_bare_place(self, k: int, found: tuple[PlacePhrase, int] | None = None) -> int:
         found = found or read_place(self.t, k)
