@@ -104,7 +104,7 @@ def compare_dumps(dataset):
     with tempfile.TemporaryDirectory() as tmp:
         for fmt in FORMATS.values():
             path = Path(tmp) / ("kg" + fmt.extension)
-            dataset._nquads = dataset._ntriples = None  # the build makes these texts once; here, time making them
+            dataset._ntriples = None  # made by the build's validator; here, time making them
             _, ours = _timed(lambda: write_format(dataset, fmt, path, False, prefixes_for(None)))
             raw_path = Path(tmp) / ("raw" + fmt.extension)
             options = {"prefixes": prefixes_for(None)} if fmt.name == "turtle" else {}

@@ -36,7 +36,6 @@ class Dataset:
 
     graphs: dict[NamedNode, list[Triple]] = field(default_factory=dict)
     _union: list[Triple] | None = field(default=None, repr=False)
-    _nquads: bytes | None = field(default=None, repr=False)
     _ntriples: bytes | None = field(default=None, repr=False)
 
     @classmethod
@@ -70,13 +69,6 @@ class Dataset:
             else:
                 self._union = list(dict.fromkeys(t for ts in self.graphs.values() for t in ts))
         return self._union
-
-    def nquads(self) -> bytes:
-        """The N-Quads text, made once and kept: the dump, the validator and
-        the validation cache's digest all read these bytes."""
-        if self._nquads is None:
-            self._nquads = b"".join(graph_nquads(g, ts) for g, ts in self.graphs.items())
-        return self._nquads
 
     def ntriples(self) -> bytes:
         """The union's N-Triples, made once: what the core validator
@@ -115,7 +107,8 @@ def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = Fals
     format, their union otherwise. Returns the number of statements."""
     with atomic_write(path, gz) as out:
         if fmt.rdf_format == RdfFormat.N_QUADS:
-            out.write(dataset.nquads())
+            for graph, triples in dataset.graphs.items():  # a graph at a time: no copy of the whole text
+                out.write(graph_nquads(graph, triples))
             return len(dataset)
         if fmt.rdf_format == RdfFormat.N_TRIPLES and dataset._ntriples is not None:
             out.write(dataset.ntriples())  # made already (for the validator): not made twice
