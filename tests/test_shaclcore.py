@@ -45,6 +45,9 @@ CASES = [
      "ex:n a ex:C ; ex:p \"xAB\" .", "ex:n a ex:C ; ex:p \"ABc\" ."),
     ("datatype, ill-formed", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:datatype xsd:integer ] .",
      "ex:n a ex:C ; ex:p \"1.5\"^^xsd:integer, \"2\", 3.0 .", "ex:n a ex:C ; ex:p 7, -2 ."),
+    ("datatype langString", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; "
+     "sh:datatype <http://www.w3.org/1999/02/22-rdf-syntax-ns#langString> ] .",
+     "ex:n a ex:C ; ex:p \"a\", 1 .", "ex:n a ex:C ; ex:p \"a\"@en, \"b\"@zh-Hant ."),
     ("datatype string against language", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:datatype xsd:string ] .",
      "ex:n a ex:C ; ex:p \"a\"@en .", "ex:n a ex:C ; ex:p \"a\" ."),
     ("exclusive bounds", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:minExclusive 0 ; sh:maxExclusive 10 ] .",

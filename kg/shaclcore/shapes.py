@@ -14,7 +14,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import OWL, RDF, RDFS, SH
 
 from kg.shaclcore.index import Index, Path, Unsupported, compile_path
-from kg.shaclcore.terms import (WELL_FORMED, XSD_STRING, comparable, from_rdflib, is_blank, is_iri, is_literal, lang_matches,
+from kg.shaclcore.terms import (LANG_STRING, WELL_FORMED, XSD_STRING, comparable, from_rdflib, is_blank, is_iri, is_literal, lang_matches,
                                 less, literal_parts, string_of)
 
 Check = Callable[[Index, bytes, list], Iterable]
@@ -56,6 +56,13 @@ _NODE_KINDS = {
 }
 
 
+# The SHACL Core parameters checked, each by the Compiler method of its name.
+PARAMETERS = {"minCount", "maxCount", "datatype", "nodeKind", "class", "minLength", "maxLength", "pattern",
+              "minInclusive", "maxInclusive", "minExclusive", "maxExclusive", "in", "hasValue", "uniqueLang",
+              "languageIn", "lessThan", "lessThanOrEquals", "equals", "disjoint", "node", "not", "or", "and",
+              "xone", "qualifiedValueShape"}
+
+
 def component(parameter: rdflib.URIRef) -> rdflib.URIRef:
     name = str(parameter)[len(str(SH)):]
     return SH[name[0].upper() + name[1:] + "ConstraintComponent"]
@@ -92,7 +99,8 @@ class Compiler:
                 continue
             if not str(parameter).startswith(str(SH)):
                 continue  # annotations of other vocabularies
-            make = getattr(self, "_" + str(parameter)[len(str(SH)):], None)
+            name = str(parameter)[len(str(SH)):]
+            make = getattr(self, "_" + name, None) if name in PARAMETERS else None
             if make is None:
                 raise Unsupported(f"shape {node}: {parameter} is not checked by the core engine")
             check = make(node, value)
@@ -115,15 +123,19 @@ class Compiler:
     def _datatype(self, node, value) -> Check:
         datatype = str(value).encode()
         well_formed = WELL_FORMED.get(datatype, lambda s: True)
-        # Oxigraph writes an xsd:string literal bare and any other with its
-        # datatype after the quote: the ending says the datatype.
-        ending = b'"' if datatype == XSD_STRING else b'"^^<' + datatype + b">"
+        # Oxigraph writes a literal of any datatype but xsd:string (bare) and
+        # rdf:langString (@tag) with the datatype after the quote: there the
+        # ending says the datatype.
+        ending = None if datatype in (XSD_STRING, LANG_STRING) else b'"^^<' + datatype + b">"
 
         @lru_cache(maxsize=1 << 16)  # a function of the term alone: many literals recur (0, 1, true)
         def fails(t):
-            if not (t[:1] == b'"' and t.endswith(ending)) or (datatype == XSD_STRING and literal_parts(t)[1] != datatype):
+            if t[:1] != b'"':
                 return True
-            return not well_formed(literal_parts(t)[0])
+            if ending is not None:
+                return not t.endswith(ending) or not well_formed(literal_parts(t)[0])
+            lexical, actual, _ = literal_parts(t)
+            return actual != datatype or not well_formed(lexical)
         return lambda index, focus, values: [v for v in values if fails(v)]
 
     def _nodeKind(self, node, value) -> Check:
