@@ -295,16 +295,18 @@ def validate_command(graph, fmt, engine):
         validate,
     )
 
+    from kg import collector
     from kg.progress import Phases
 
     # The report is the standard output; a machine format keeps it alone there.
     phases = Phases("kg validate", stream=None if fmt == "text" else sys.stderr)
     try:
-        with phases.phase("read", unit="statements") as step:
-            quads = load_quads(graph or DEFAULT_GRAPH)
-            step.advance(len(quads))
-        with phases.phase(f"validate ({engine})"):
-            report = validate(quads, engine=engine)
+        with collector.paused():
+            with phases.phase("read", unit="statements") as step:
+                quads = load_quads(graph or DEFAULT_GRAPH)
+                step.advance(len(quads))
+            with phases.phase(f"validate ({engine})"):
+                report = validate(quads, engine=engine)
     except GraphError as exc:
         click.echo(f"kg: error: {exc}", err=True)
         sys.exit(2)

@@ -12,6 +12,8 @@ from typing import Iterable, Protocol
 import rdflib
 from pyoxigraph import NamedNode, Quad, RdfFormat, Store, Triple, parse, serialize
 
+from kg import collector
+
 ENGINES = ("core", "turbo", "pyshacl")
 
 
@@ -38,7 +40,8 @@ def run_core(data: rdflib.Graph | Store | bytes | list[Quad | Triple], shapes: r
         _PROGRAMS.clear()
         _PROGRAMS[key] = (shapes, Program(shapes))  # the graph is kept so that its id is not reused
     if not isinstance(data, bytes):
-        data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
+        with collector.paused():
+            data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
     return _PROGRAMS[key][1].validate(data)
 
 
