@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kg.mappings import MappingError
+from kg.rdf.formats import FORMATS  # the one registry of RDF formats (light: no rdflib)
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file, readers
 
 
@@ -96,7 +97,7 @@ DEFAULT_GRAPH = Path("dist") / "yili.nt"
 @click.option("--graph", "graphs", multiple=True, type=click.Path(path_type=Path),
               help="Graph file(s) to query (.ttl, .nt, .nq, .jsonld) [default: dist/yili.nt].")
 @click.option("--format", "fmt", default="table", show_default=True,
-              type=click.Choice(["table", "csv", "tsv", "json", "xml", "turtle", "ntriples", "nquads", "jsonld"]),
+              type=click.Choice(["table", "csv", "tsv", "json", "xml", *FORMATS]),
               help="Result format: SPARQL results for SELECT/ASK, RDF for CONSTRUCT/DESCRIBE.")
 def query(query_file, graphs, fmt):
     """Run the SPARQL query in QUERY (a .rq file, or - for stdin) on the built graph."""
@@ -120,7 +121,7 @@ def query(query_file, graphs, fmt):
 
 
 @main.command()
-@click.option("--format", "fmt", required=True, type=click.Choice(["turtle", "ntriples", "nquads", "jsonld"]))
+@click.option("--format", "fmt", required=True, type=click.Choice(list(FORMATS)))
 @click.option("--out", type=click.Path(path_type=Path), help="File to write (default: standard output).")
 @click.option("--gzip", "gz", is_flag=True, help="Gzip the output.")
 @click.option("--source", type=click.Path(path_type=Path), default=Path("dist") / "yili.nq", show_default=True,

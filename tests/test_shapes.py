@@ -459,3 +459,20 @@ def test_a_violation_on_a_left_out_kind_of_statement_is_still_found_by_every_eng
     reports = every_engine(g)
     assert not reports["turbo"].conforms and not reports["core"].conforms
     agree(reports)
+
+
+def test_the_validate_command_offers_every_engine_and_the_default():
+    """kg validate keeps its engine list literal (kg.shacl loads rdflib, the
+    command line does not): it must stay the registry's."""
+    from kg.cli import validate_command
+
+    option = next(p for p in validate_command.params if p.name == "engine")
+    assert list(option.type.choices) == list(ENGINES) and option.default == validation.DEFAULT_ENGINE
+
+
+def test_the_dump_command_offers_the_format_registry():
+    from kg.cli import dump
+    from kg.rdf.formats import FORMATS
+
+    option = next(p for p in dump.params if p.name == "fmt")
+    assert list(option.type.choices) == list(FORMATS)
