@@ -33,13 +33,15 @@ from rdflib.namespace import RDF, SH
 
 from kg.parts import dataset_parts, partition, splittable
 from kg.paths import ONTOLOGY
+from kg.rdf.iris import ONTOLOGY as ONTOLOGY_IRI
+from kg.rdf.namespaces import OA as OA_IRI
 from kg.rdf.io import Dataset, GraphError, load_quads  # noqa: F401  (load_quads: kg validate reads files)
 from kg.shaclcore import Unsupported
 from kg.shacl import ENGINES, Lookup, prepare_turbo, quads_lookup, rdflib_lookup, run_core, run_pyshacl, run_turbo
 
 DEFAULT_ENGINE = "core"
-Y = rdflib.Namespace("http://localhost:8000/ontology#")
-OA = rdflib.Namespace("http://www.w3.org/ns/oa#")
+Y = rdflib.Namespace(ONTOLOGY_IRI)
+OA = rdflib.Namespace(OA_IRI)
 
 # What validate() accepts: an rdflib graph (old callers), an Oxigraph store,
 # the built dataset, or the quads (or triples) themselves.

@@ -12,15 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-XSD = "http://www.w3.org/2001/XMLSchema#"
-PREFIXES = {
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "xsd": XSD, "owl": "http://www.w3.org/2002/07/owl#", "oa": "http://www.w3.org/ns/oa#",
-    "dcterms": "http://purl.org/dc/terms/", "prov": "http://www.w3.org/ns/prov#",
-    "skos": "http://www.w3.org/2004/02/skos/core#", "foaf": "http://xmlns.com/foaf/0.1/",
-    "crm": "http://www.cidoc-crm.org/cidoc-crm/", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
-    "void": "http://rdfs.org/ns/void#", "dcat": "http://www.w3.org/ns/dcat#",
-}
+from kg.rdf.namespaces import REUSED_PREFIXES as PREFIXES, XSD
 # term: (prefixed name, kind) — "@id" for links, a datatype, or "@language" for a map of labels.
 TERMS = {
     "action": ("yili:action", "@id"), "agent": ("yili:agent", "@id"), "object": ("yili:object", "@id"),

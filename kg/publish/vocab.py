@@ -9,10 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-VOID = "http://rdfs.org/ns/void#"
+from kg.rdf.namespaces import OWL, RDF, RDFS, VOID
 
 
 def _graph(*paths: Path) -> dict[str, dict[str, list]]:

@@ -20,19 +20,9 @@ from kg.rdf.formats import UnknownFormat, format_of
 from kg.rdf.io import Dataset
 from kg.rdf.iris import Minter
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-VOID = "http://rdfs.org/ns/void#"
-DCAT = "http://www.w3.org/ns/dcat#"
-DCT = "http://purl.org/dc/terms/"
-FOAF = "http://xmlns.com/foaf/0.1/"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
+from kg.rdf.namespaces import DCAT, DCT, FILE_TYPE, FOAF, IANA, OWL, RDF, SKOS, VOID, XSD
+
 A = NamedNode(RDF + "type")
-# Media types as IANA's IRIs (DCAT-AP: dcat:mediaType is an IRI of the IANA
-# register), and the EU file-type authority for dcterms:format.
-IANA = "https://www.iana.org/assignments/media-types/"
-FILE_TYPE = "http://publications.europa.eu/resource/authority/file-type/"
 
 # Vocabularies the data may use besides its own; void:vocabulary lists those it does use.
 OTHER_VOCABULARIES = ["http://www.w3.org/ns/oa#", SKOS, "http://www.cidoc-crm.org/cidoc-crm/",

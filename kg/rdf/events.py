@@ -21,13 +21,8 @@ from kg.rdf.graph import selector_triples, vocab
 from kg.rdf.iris import ONTOLOGY, Minter
 from kg.rdf.terms import TermGraph, known_terms
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-OA = "http://www.w3.org/ns/oa#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-CRM = "http://www.cidoc-crm.org/cidoc-crm/"
-SEM = "http://semanticweb.cs.vu.nl/2009/11/sem/"
+from kg.rdf.namespaces import CRM, OA, RDF, RDFS, SEM, SKOS, XSD
+
 Y = ONTOLOGY
 A = NamedNode(RDF + "type")
 CLASSICAL = "lzh"

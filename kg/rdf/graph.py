@@ -17,20 +17,10 @@ from kg.mappings import load_table, table_by
 from kg.model import Document, Span
 from kg.rdf.iris import ONTOLOGY, Minter
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-OA = "http://www.w3.org/ns/oa#"
-DCT = "http://purl.org/dc/terms/"
-PROV = "http://www.w3.org/ns/prov#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-FOAF = "http://xmlns.com/foaf/0.1/"
-Y = ONTOLOGY
+from kg.rdf.namespaces import DCT, FOAF, OA, RDF, RDFS, REUSED_PREFIXES, SKOS, XSD
 
-PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "owl": "http://www.w3.org/2002/07/owl#", "oa": OA,
-            "dcterms": DCT, "prov": PROV, "skos": SKOS, "foaf": FOAF, "yili": Y,
-            "crm": "http://www.cidoc-crm.org/cidoc-crm/", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
-            "void": "http://rdfs.org/ns/void#", "dcat": "http://www.w3.org/ns/dcat#"}
+Y = ONTOLOGY
+PREFIXES = {**REUSED_PREFIXES, "yili": Y}
 
 A = NamedNode(RDF + "type")
 INTEGER = NamedNode(XSD + "integer")

@@ -22,12 +22,8 @@ from kg.mappings import load_table, split_variants
 from kg.rdf.graph import vocab
 from kg.rdf.iris import ONTOLOGY, Minter
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-DCTERMS = "http://purl.org/dc/terms/"
-XSD = "http://www.w3.org/2001/XMLSchema#"
+from kg.rdf.namespaces import DCT, OWL, RDF, RDFS, SKOS, XSD
+
 Y = ONTOLOGY
 ONTOLOGY_IRI = ONTOLOGY.rstrip("#")
 A = NamedNode(RDF + "type")
@@ -178,7 +174,7 @@ class TermGraph:
             yield from self.concept_triples(node, kind, row["class"], label, row["en"])
             yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
             yield Triple(node, vocab(OWL + "deprecated"), Literal("true", datatype=_n(XSD + "boolean")))
-            yield Triple(node, vocab(DCTERMS + "isReplacedBy"), _n(self.mint.term(kind, row["replaced_by"])))
+            yield Triple(node, vocab(DCT + "isReplacedBy"), _n(self.mint.term(kind, row["replaced_by"])))
             yield Triple(node, vocab(SKOS + "historyNote"),
                          Literal(f"retired {row['retired']}: {row['note']}", language="en"))
 

@@ -22,7 +22,8 @@ from pyoxigraph import Literal, NamedNode, Triple
 from kg.extract.work import WorkEvent
 from kg.model import Document
 from kg.rdf.events import EventGraph
-from kg.rdf.graph import A, CLASSICAL, DCT, OA, RDFS, Y, _int, _n, selector_triples, vocab
+from kg.rdf.graph import A, CLASSICAL, Y, _int, _n, selector_triples, vocab
+from kg.rdf.namespaces import DCT, OA, RDFS
 from kg.rdf.iris import Minter
 from kg.text.align import Alignment
 from kg.text.canon import CanonPassage
