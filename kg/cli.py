@@ -218,8 +218,7 @@ def load(endpoint, graph, user, password, method, auth, graph_param, source, bat
          query_endpoint):
     """Load the built dataset into a triplestore, replacing the target graph(s)
     all at once: every graph is staged, then one update request switches them."""
-    from tqdm import tqdm
-
+    from kg.progress import Phases
     from kg.publish.load import LoadError, Target, safe_url
     from kg.publish.load import load as run_load
 
@@ -228,12 +227,8 @@ def load(endpoint, graph, user, password, method, auth, graph_param, source, bat
     target = Target(endpoint, graph, user, password, method, auth, graph_param, batch, update_endpoint,
                     query_endpoint)
 
-    def progress(total):
-        return tqdm(total=total, unit="triple", unit_scale=True, desc="loading", file=sys.stderr,
-                    disable=not sys.stderr.isatty())
-
     try:
-        report = run_load(source, target, progress, notice=lambda text: click.echo(f"kg: {text}", err=True))
+        report = run_load(source, target, Phases("kg load"), notice=lambda text: click.echo(f"kg: {text}", err=True))
     except LoadError as exc:
         _fail(str(exc))
     rate = report.triples / report.seconds if report.seconds else 0

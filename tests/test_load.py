@@ -79,8 +79,12 @@ def test_oxigraph_gsp_twice_then_update(built_tiny, tmp_path):
         graphs = expected_counts(built)
         assert graph_counts(url + "/query") == graphs
         assert leftover_graphs(url + "/query", graphs) == set()
-        # What was written, graph by graph.
-        assert all(f"<{g}> {n} triples" in result.stdout.splitlines()[1 + i] for i, (g, n) in
+        # Its phases, a line each (not a terminal), then what was written, graph by graph.
+        lines = result.stdout.splitlines()
+        summary = next(n for n, line in enumerate(lines) if "triples/s" in line)
+        assert [line.split()[2] for line in lines[:summary]] == ["read", "stage", "switch"], result.stdout
+        assert f"kg load: stage {sum(graphs.values())} triples" in result.stdout
+        assert all(f"<{g}> {n} triples" in lines[summary + 1 + i] for i, (g, n) in
                    enumerate(sorted(graphs.items()))), result.stdout
 
 

@@ -60,6 +60,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pyoxigraph import RdfFormat, parse, serialize
 
+from kg.progress import QUIET, Phases
 from kg.publish.store import one_line
 
 STAGING = "-kg-staging"
@@ -151,11 +152,14 @@ def endpoints(target: Target) -> tuple[str, str]:
     return update, query
 
 
-def load(dataset: Path, target: Target, progress: Callable | None = None,
+def load(dataset: Path, target: Target, phases: Phases = QUIET,
          notice: Callable[[str], None] | None = None) -> LoadReport:
-    """Put the dataset (an N-Quads dump) into the store at ``target``; ``notice``
+    """Put the dataset (an N-Quads dump) into the store at ``target``,
+    reporting its phases (read, stage, switch) to ``phases``; ``notice``
     hears of stale staging graphs removed first."""
-    graphs = graphs_of(Path(dataset), target.graph)
+    with phases.phase("read", unit="statements") as step:
+        graphs = graphs_of(Path(dataset), target.graph)
+        step.advance(sum(map(len, graphs.values())))
     update_url, query_url = endpoints(target)
     report = LoadReport()
     started = time.perf_counter()
@@ -167,26 +171,23 @@ def load(dataset: Path, target: Target, progress: Callable | None = None,
         notice(f"removed {len(report.stale)} staging graph(s) left by an interrupted load "
                f"({sum(report.stale.values())} triples): " + ", ".join(f"<{g}>" for g in sorted(report.stale)))
     total = sum(map(len, graphs.values()))
-    bar = progress(total) if progress else None
     staged: dict[str, int] = {}
     try:
-        for iri, triples in sorted(graphs.items()):
-            if target.method == "gsp":
-                _put_graph(target, iri, triples)
-                if bar:
-                    bar.update(len(triples))
-            else:
-                _insert_batches(target, iri, triples, bar)
-            staged[iri] = len(triples)
+        with phases.phase("stage", total, "triples") as step:
+            for iri, triples in sorted(graphs.items()):
+                if target.method == "gsp":
+                    _put_graph(target, iri, triples)
+                    step.advance(len(triples))
+                else:
+                    _insert_batches(target, iri, triples, step.advance)
+                staged[iri] = len(triples)
     except LoadError as exc:
         raise LoadError(f"{exc}; staged {len(staged)} of {len(graphs)} graph(s){_written(staged)}; the target "
                         f"was left as it was (staging graphs are not the dataset); "
                         f"{_drop_staging(target, update_url, graphs)}") from None
-    finally:
-        if bar:
-            bar.close()
     try:
-        _update(target, update_url, switch(list(graphs)))
+        with phases.phase("switch"):
+            _update(target, update_url, switch(list(graphs)))
     except LoadError as exc:
         raise LoadError(f"the switch to the {len(graphs)} staged graph(s){_written(staged)} failed: {exc}; a "
                         f"store that runs an update request as one transaction (Oxigraph) holds the whole old or "
@@ -265,8 +266,9 @@ def _put_graph(target: Target, iri: str, triples: list) -> None:
         raise LoadError(f"staging graph <{iri}>: {exc}") from None
 
 
-def _insert_batches(target: Target, iri: str, triples: list, bar) -> None:
-    """Write the triples of graph ``iri`` to its staging graph with INSERT DATA in batches."""
+def _insert_batches(target: Target, iri: str, triples: list, advance: Callable[[int], None]) -> None:
+    """Write the triples of graph ``iri`` to its staging graph with INSERT DATA
+    in batches, telling ``advance`` of each batch written."""
     batches = [triples[i:i + target.batch] for i in range(0, len(triples), target.batch)]
     for number, batch in enumerate(batches, start=1):
         data = serialize(batch, format=RdfFormat.N_TRIPLES).decode("utf-8")
@@ -274,8 +276,7 @@ def _insert_batches(target: Target, iri: str, triples: list, bar) -> None:
             _update(target, target.endpoint, f"INSERT DATA {{ GRAPH <{iri}{STAGING}> {{\n{data}}} }}")
         except LoadError as exc:
             raise LoadError(f"staging graph <{iri}>: batch {number} of {len(batches)} failed ({exc})") from None
-        if bar:
-            bar.update(len(batch))
+        advance(len(batch))
 
 
 def _update(target: Target, url: str, text: str) -> None:
