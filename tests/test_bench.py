@@ -1,0 +1,25 @@
+"""kg bench's progress: a line per step on stderr (its builds take a
+minute and more), the figures alone on stdout. The builds and anchors are
+replaced by stand-ins here: timing them is the bench's job, not the tests'
+(the guide: speed is checked by the command, never by timed tests)."""
+from __future__ import annotations
+
+import io
+
+import kg.bench as bench
+from kg.progress import Phases
+
+
+def test_the_bench_reports_each_step_apart_from_its_figures(monkeypatch):
+    monkeypatch.setattr(bench, "run_build_child", lambda corpus, out, cache=False: (1.0, 100.0, {"read": 0.1}, 1000))
+    monkeypatch.setattr(bench, "read_documents", lambda items: [])
+    monkeypatch.setattr(bench, "graph_dataset", lambda docs: None)
+    monkeypatch.setattr(bench, "compare_dumps", lambda dataset: iter(["  dumps"]))
+    monkeypatch.setattr(bench, "compare_engines", lambda dataset, repeats=1: iter(["  engines"]))
+    progress = io.StringIO()
+    figures = list(bench.run_bench(1, Phases("kg bench", stream=progress)))
+    assert figures[-2:] == ["  dumps", "  engines"] and not any(line.startswith("kg bench:") for line in figures)
+    steps = [line.rsplit(" ", 2)[0] for line in progress.getvalue().splitlines()]
+    assert steps == ["kg bench: build seeds cold", "kg bench: build seeds unchanged", "kg bench: build work cold",
+                     "kg bench: build work unchanged", "kg bench: graph of the whole work",
+                     "kg bench: dumps against raw", "kg bench: SHACL engines"]
