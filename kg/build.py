@@ -26,9 +26,9 @@ from kg.publish.dist import clean_leftovers, current_build, new_build
 from kg.publish.dump import write_dumps, write_turtle
 from kg.rdf.dataset import build_dataset, rebase
 from kg.rdf.formats import FORMATS
-from kg.rdf.io import Dataset
+from kg.rdf.io import Dataset, write_statements
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
-from kg.validate import validate_cached
+from kg.validate import validate_file
 
 
 class InvalidGraph(Exception):
@@ -202,9 +202,9 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
     readers see the previous build or this one, never a mix
     (:mod:`kg.publish.dist`); on any failure it is left as it was.
 
-    Validation runs in a child process (:mod:`kg.forked`) while the dumps
-    are written into the new build's folder; the folder is published only
-    if the graph conforms. A graph identical to one validated before
+    Validation runs in a process of its own (:mod:`kg.forked`) on the
+    union's N-Triples, while the dumps are written into the new build's
+    folder; the folder is published only if the graph conforms. A graph identical to one validated before
     (the same union's N-Triples, shapes and engine) is not validated again: its verdict is
     kept in ``out_dir/.cache/validated`` (``cache=False`` ignores it)."""
     started = time.perf_counter()
@@ -229,26 +229,31 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
         step.advance(len(dataset))
     cleaned = clean_leftovers(out_dir)
-    # The verdict is reached in a child process (the validator holds the
-    # GIL), which makes the union's N-Triples it reads itself, while this
-    # one writes the dumps into the new build's folder.
-    verdict = Forked(validate_cached, dataset, out_dir / ".cache" / "validated" if cache else None)
-    with ThreadPoolExecutor(1) as pool:
-        def check():
-            with phases.phase("validate"):
-                return verdict.result()
-
-        waiting = pool.submit(check)
+    with new_build(out_dir) as folder:
+        # The verdict is reached in a process of its own (the validator holds
+        # the GIL), started fresh so that it holds only the N-Triples it reads
+        # and its index, not a copy of this process, while this one writes
+        # the dumps into the new build's folder.
+        with phases.phase("validator input"):
+            checked = folder / ".validated.nt"  # the union under the default base, as the shapes are written
+            write_statements(dataset.union(), checked)
+        verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None, start="spawn")
         try:
-            with new_build(out_dir) as folder:
+            with ThreadPoolExecutor(1) as pool:
+                def check():
+                    with phases.phase("validate"):
+                        return verdict.result()
+
+                waiting = pool.submit(check)
                 written = write_dist(rebase(dataset, base), folder, base, gz, phases)
                 report, cached = waiting.result()
-                if not report.conforms:
-                    raise InvalidGraph(report)
-                summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)
-                record_inputs(folder, inputs, summary)
         finally:
             verdict.cancel()
+        checked.unlink()
+        if not report.conforms:
+            raise InvalidGraph(report)
+        summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)
+        record_inputs(folder, inputs, summary)
     return summary
 
 

@@ -7,7 +7,7 @@ a failing node's passage text, over an rdflib graph or over Oxigraph quads.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Protocol
+from typing import BinaryIO, Iterable, Protocol
 
 import rdflib
 from pyoxigraph import NamedNode, Quad, RdfFormat, Store, Triple, parse, serialize
@@ -29,17 +29,18 @@ def run_pyshacl(data: rdflib.Graph, shapes: rdflib.Graph) -> tuple[bool, rdflib.
 _PROGRAMS: dict = {}
 
 
-def run_core(data: rdflib.Graph | Store | bytes | list[Quad | Triple], shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
+def run_core(data: rdflib.Graph | Store | bytes | BinaryIO | list[Quad | Triple],
+             shapes: rdflib.Graph) -> tuple[bool, rdflib.Graph]:
     """The core engine (:mod:`kg.shaclcore`), on the N-Triples of the union
-    of the data's graphs (``bytes``: that text already written, each triple
-    once)."""
+    of the data's graphs (``bytes`` or an open binary file: that text
+    already written, each triple once)."""
     from kg.shaclcore import Program
 
     key = id(shapes)
     if key not in _PROGRAMS:
         _PROGRAMS.clear()
         _PROGRAMS[key] = (shapes, Program(shapes))  # the graph is kept so that its id is not reused
-    if not isinstance(data, bytes):
+    if not isinstance(data, bytes) and not hasattr(data, "readline"):  # not N-Triples text or an open file of it
         with collector.paused():
             data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
     return _PROGRAMS[key][1].validate(data)

@@ -218,16 +218,46 @@ def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_
     named by that digest)."""
     import hashlib
 
-    text = dataset.ntriples()  # the shapes see the union: the verdict depends on these bytes alone
-    digest = hashlib.sha256(text)
+    return _once(hashlib.sha256(dataset.ntriples()), cache, engine, lambda: validate_dataset(dataset, engine))
+
+
+def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE) -> tuple[Report, bool]:
+    """:func:`validate_cached` of the N-Triples file of a union (each triple
+    once), as ``kg build`` writes it for a validator in a process of its own
+    (:mod:`kg.forked`). The core engine reads the file a line at a time; the
+    statements are parsed only to quote the passages of failing nodes."""
+    import hashlib
+
+    path = Path(path)
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+
+    def run() -> Report:
+        if engine == "core":
+            try:
+                with open(path, "rb") as lines:
+                    conforms, results = run_core(lines, shapes_graph())
+                return _report(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
+            except Unsupported:
+                pass  # validate() falls back to the Rust engine, with the warning
+        return validate(load_quads(path), engine=engine)
+
+    return _once(digest, cache, engine, run)
+
+
+def _once(digest, cache: Path | None, engine: str, run) -> tuple[Report, bool]:
+    """``run()``'s report, or a conforming one from ``cache`` when the
+    N-Triples ``digest`` was fed (the shapes see the union: the verdict
+    depends on those bytes alone), the shapes and the engine conformed before."""
     for path in shapes_files():
         digest.update(path.read_bytes())
     digest.update(engine_version(engine).encode())
     marker = Path(cache) / digest.hexdigest() if cache else None
     if marker is not None and marker.exists():
         return Report(True), True
-    del text
-    report = validate_dataset(dataset, engine)
+    report = run()
     if report.conforms and marker is not None:
         from kg.atomic import atomic_write
 

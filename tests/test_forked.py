@@ -46,3 +46,19 @@ def test_cancel_stops_a_running_child():
     job = Forked(sleeps)
     job.cancel()
     assert job.child.exitcode is not None and not job.child.is_alive()
+
+
+def test_a_spawned_child_runs_apart_and_sends_back_its_result_or_error():
+    pid, total = Forked(pid_and_sum, [1, 2, 3], start="spawn").result()
+    assert pid != os.getpid() and total == 6
+    with pytest.raises(ValueError, match="the shapes are wrong"):
+        Forked(fails, start="spawn").result()
+    with pytest.raises(ChildFailed, match="exit code 3"):
+        Forked(dies, start="spawn").result()
+    job = Forked(sleeps, start="spawn")
+    job.cancel()
+    assert job.process.returncode is not None
+
+
+def test_what_a_spawned_child_prints_does_not_spoil_its_result():
+    assert Forked(print, "noise on stdout", start="spawn").result() is None

@@ -476,3 +476,27 @@ def test_the_dump_command_offers_the_format_registry():
 
     option = next(p for p in dump.params if p.name == "fmt")
     assert list(option.type.choices) == list(FORMATS)
+
+
+@pytest.mark.parametrize("what, remove, add, shape, message", CASES[::7], ids=[c[0] for c in CASES[::7]])
+def test_a_file_of_n_triples_validates_as_the_graph_does(tmp_path, what, remove, add, shape, message):
+    """kg build's validator reads the union's N-Triples from a file in a
+    process of its own (kg.validate.validate_file): the same violations,
+    passage texts included, as pySHACL on the graph, and the verdict is
+    kept only for a conforming file."""
+    from pyoxigraph import serialize
+
+    from kg.validate import validate_file
+
+    g = broken(remove, add)
+    path = tmp_path / "union.nt"
+    path.write_bytes(serialize(quads(g), format=RdfFormat.N_TRIPLES))
+    report, cached = validate_file(path, tmp_path / "cache")
+    reference = validate(g, engine="pyshacl")
+    assert not cached and not report.conforms and verdict(report) == verdict(reference)
+    assert {(v.focus, v.text) for v in report.violations} == {(v.focus, v.text) for v in reference.violations}
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").iterdir())
+    path.write_bytes(serialize(quads(graph(VALID)), format=RdfFormat.N_TRIPLES))
+    first, again = validate_file(path, tmp_path / "cache"), validate_file(path, tmp_path / "cache")
+    assert first[0].conforms and not first[1]
+    assert again[0].conforms and again[1]  # the second time, from the cache

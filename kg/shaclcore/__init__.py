@@ -20,6 +20,9 @@ violations.
 """
 from __future__ import annotations
 
+import io
+from typing import Iterable
+
 import rdflib
 from rdflib.namespace import RDF, SH
 
@@ -50,17 +53,19 @@ class Program:
             b"<" + str(p).encode() + b">" for s in roots for kind in (SH.targetObjectsOf, SH.targetSubjectsOf)
             for p in shapes.objects(s, kind)}
 
-    def results(self, ntriples: bytes) -> list[Result]:
-        """Every result of the data (N-Triples, each triple once)."""
+    def results(self, ntriples: bytes | Iterable[bytes]) -> list[Result]:
+        """Every result of the data: N-Triples, each triple once, as text or
+        as its lines (an open binary file)."""
+        lines = io.BytesIO(ntriples) if isinstance(ntriples, bytes) else ntriples
         with collector.paused():  # the index is millions of objects, no cycles
-            index = Index(ntriples, self.predicates)
+            index = Index(lines, self.predicates)
             found: list[Result] = []
             for shape in self.roots:
                 for focus in targets(self.graph, shape.node, index):
                     evaluate(shape, index, focus, found)
             return found
 
-    def validate(self, ntriples: bytes) -> tuple[bool, rdflib.Graph]:
+    def validate(self, ntriples: bytes | Iterable[bytes]) -> tuple[bool, rdflib.Graph]:
         """pySHACL's (conforms, sh:ValidationReport graph)."""
         found = self.results(ntriples)
         return not found, report_graph(found)

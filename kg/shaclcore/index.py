@@ -18,26 +18,26 @@ class Unsupported(ValueError):
 
 class Index:
     """Subject → values for each predicate in ``predicates`` (None: all),
-    from N-Triples text with each triple once (a union: Oxigraph's
-    serialisation of distinct triples). Objects come out in the order of the
-    text."""
+    from the lines of N-Triples text with each triple once (a union:
+    Oxigraph's serialisation of distinct triples), read one at a time (a
+    file is never held whole). Objects come out in the order of the text."""
 
-    def __init__(self, ntriples: bytes, predicates: set[bytes] | None = None):
+    def __init__(self, lines: Iterable[bytes], predicates: set[bytes] | None = None):
         tables: dict[bytes, dict[bytes, list[bytes]]] = {}
         if predicates is not None:
             tables = {p: {} for p in predicates}
-        for line in ntriples.split(b"\n"):
-            if not line or line[:1] == b"#":
+        for line in lines:
+            if len(line) < 3 or line[:1] == b"#":
                 continue
             # "<s> <p> object ." — neither a subject nor a predicate holds a
-            # space; the object may, so it is the rest less the final " .".
+            # space; the object may, so it is the rest before the last " .".
             s, p, rest = line.split(b" ", 2)
             table = tables.get(p)
             if table is None:
                 if predicates is not None:
                     continue
                 table = tables[p] = {}
-            o = rest[:-2]
+            o = rest[:rest.rindex(b" .")]
             values = table.get(s)
             if values is None:
                 table[s] = [o]
