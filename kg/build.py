@@ -204,9 +204,10 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
 
     Validation runs in a process of its own (:mod:`kg.forked`) on the
     union's N-Triples, while the dumps are written into the new build's
-    folder; the folder is published only if the graph conforms. A graph identical to one validated before
-    (the same union's N-Triples, shapes and engine) is not validated again: its verdict is
-    kept in ``out_dir/.cache/validated`` (``cache=False`` ignores it)."""
+    folder; the folder is published only if the graph conforms. A graph
+    identical to one validated before (the same union's N-Triples, shapes
+    and engine) is not validated again: its verdict is kept in
+    ``out_dir/.cache/validated`` (``cache=False`` ignores it)."""
     started = time.perf_counter()
     out_dir = Path(out_dir)
     items = [Source(*item) for item in items]
@@ -238,17 +239,17 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
             checked = folder / ".validated.nt"  # the union under the default base, as the shapes are written
             write_statements(dataset.union(), checked)
         verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None, start="spawn")
-        try:
-            with ThreadPoolExecutor(1) as pool:
-                def check():
-                    with phases.phase("validate"):
-                        return verdict.result()
+        with ThreadPoolExecutor(1) as pool:
+            def check():
+                with phases.phase("validate"):
+                    return verdict.result()
 
-                waiting = pool.submit(check)
+            waiting = pool.submit(check)
+            try:
                 written = write_dist(rebase(dataset, base), folder, base, gz, phases)
                 report, cached = waiting.result()
-        finally:
-            verdict.cancel()
+            finally:
+                verdict.cancel()  # a failed write stops the validator, rather than wait for it
         checked.unlink()
         if not report.conforms:
             raise InvalidGraph(report)

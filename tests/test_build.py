@@ -114,3 +114,32 @@ def test_align_and_extract_in_two_processes_gives_what_one_does():
     assert alignments == align_documents(docs)
     assert events == extract(docs, alignments=alignments)
     assert sum(map(len, events.values())) > 3000
+
+
+def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
+    """The validator runs in a process of its own while the dumps are
+    written; when writing fails, the validator is stopped (not waited for)
+    and nothing is published or left behind."""
+    import kg.build
+    from kg.forked import Forked
+
+    started: list = []
+
+    class Recorded(Forked):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            started.append(self)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kg.build, "Forked", Recorded)
+    monkeypatch.setattr(kg.build, "write_dist", full_disk)
+    out = tmp_path / "dist"
+    with pytest.raises(OSError, match="No space left"):
+        kg.build.build([kg.build.Source(seed("003"))], out, cache=False)
+    validator = [job for job in started if job.process is not None]
+    assert len(validator) == 1 and validator[0].process.poll() is not None
+    assert validator[0].process.returncode < 0  # killed by a signal: stopped, not waited for
+    assert not (out / "yili.nt").exists()
+    assert [p.name for p in (out / "builds").iterdir()] == []  # the partial build was removed
