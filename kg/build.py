@@ -23,10 +23,10 @@ from kg.text.align import Alignment
 from kg.model import Document
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
-from kg.publish.dump import write_dumps, write_turtle
+from kg.publish.dump import dump_name, write_dumps, write_turtle
 from kg.rdf.dataset import build_dataset, rebase
 from kg.rdf.formats import FORMATS
-from kg.rdf.io import Dataset, write_statements
+from kg.rdf.io import Dataset, write_format, write_statements
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import validate_file
 
@@ -235,9 +235,16 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # the GIL), started fresh so that it holds only the N-Triples it reads
         # and its index, not a copy of this process, while this one writes
         # the dumps into the new build's folder.
+        published = rebase(dataset, base)
         with phases.phase("validator input"):
-            checked = folder / ".validated.nt"  # the union under the default base, as the shapes are written
-            write_statements(dataset.union(), checked)
+            # The union under the default base, as the shapes are written: the
+            # N-Triples dump itself when it is that (no --base, no --gzip).
+            if published is dataset and not gz:
+                checked = folder / dump_name("ntriples")
+                done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
+            else:
+                checked, done = folder / ".validated.nt", {}
+                write_statements(dataset.union(), checked)
         verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None, start="spawn")
         with ThreadPoolExecutor(1) as pool:
             def check():
@@ -246,11 +253,12 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
 
             waiting = pool.submit(check)
             try:
-                written = write_dist(rebase(dataset, base), folder, base, gz, phases)
+                written = write_dist(published, folder, base, gz, phases, done)
                 report, cached = waiting.result()
             finally:
                 verdict.cancel()  # a failed write stops the validator, rather than wait for it
-        checked.unlink()
+        if not done:
+            checked.unlink()
         if not report.conforms:
             raise InvalidGraph(report)
         summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)
@@ -335,16 +343,17 @@ def publish_dist(data: Dataset | list[Quad], out_dir: Path, base: str | None = N
 
 
 def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: bool = False,
-               phases: Phases = QUIET) -> list[Path]:
+               phases: Phases = QUIET, done: dict[Path, int] | None = None) -> list[Path]:
     """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
-    description, into ``out_dir`` (a fresh build folder). Returns the files written."""
+    description, into ``out_dir`` (a fresh build folder); ``done``: dumps
+    written already, with their statement counts. Returns the files written."""
     from kg.publish.void import describe
     from kg.rdf.iris import Minter
 
     with phases.phase("union"):
         dataset.union()
     with phases.phase("dump", len(FORMATS), "files") as step:
-        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance())
+        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance(), done=done)
     with phases.phase("void"):
         void = out_dir / "void.ttl"
         description = describe(dataset, counts, Minter(base) if base else Minter())

@@ -30,13 +30,17 @@ def dump_name(fmt: str, gz: bool = False) -> str:
 
 
 def write_dumps(dataset: Dataset, folder: Path, base: str | None = None, gz: bool = False,
-                progress=None) -> dict[Path, int]:
-    """Every dump of the registry into ``folder``. Returns each file with
-    its number of statements."""
+                progress=None, done: dict[Path, int] | None = None) -> dict[Path, int]:
+    """Every dump of the registry into ``folder``, but those ``done``
+    already (path → statements). Returns each file with its number of
+    statements."""
     counts = {}
     for fmt in FORMATS.values():
         path = Path(folder) / dump_name(fmt.name, gz)
-        counts[path] = write_format(dataset, fmt, path, gz, prefixes_for(base))
+        if done and path in done:
+            counts[path] = done[path]
+        else:
+            counts[path] = write_format(dataset, fmt, path, gz, prefixes_for(base))
         if progress:
             progress(path.name)
     return counts

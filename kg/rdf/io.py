@@ -110,9 +110,6 @@ def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = Fals
             for graph, triples in dataset.graphs.items():  # a graph at a time: no copy of the whole text
                 out.write(graph_nquads(graph, triples))
             return len(dataset)
-        if fmt.rdf_format == RdfFormat.N_TRIPLES and dataset._ntriples is not None:
-            out.write(dataset.ntriples())  # made already (for the validator): not made twice
-            return len(dataset.union())
         if fmt.datasets:
             serialize(dataset.quads(), out, fmt.rdf_format)
             return len(dataset)
