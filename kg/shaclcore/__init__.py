@@ -40,18 +40,13 @@ class Program:
     def __init__(self, shapes: rdflib.Graph):
         self.graph = shapes
         compiler = Compiler(shapes)
-        roots = {s for p in (SH.targetClass, SH.targetNode, SH.targetObjectsOf, SH.targetSubjectsOf)
-                 for s in shapes.subjects(p, None)}
-        for node in shapes.subjects(RDF.type, SH.NodeShape):
-            if (node, RDF.type, rdflib.RDFS.Class) in shapes or (node, RDF.type, rdflib.OWL.Class) in shapes:
-                roots.add(node)
-        for node in shapes.subjects(RDF.type, SH.NodeShape):
+        targeted = {s for p in (SH.targetClass, SH.targetNode, SH.targetObjectsOf, SH.targetSubjectsOf)
+                    for s in shapes.subjects(p, None)}
+        for node in [*shapes.subjects(RDF.type, SH.NodeShape), *targeted]:
             compiler.shape(node)  # every declared shape compiled: an unsupported one is refused even unused
-        self.roots = [compiler.shape(node) for node in sorted(roots, key=str)]
+        self.roots = sorted((s for s in compiler.shapes.values() if s.targeted), key=lambda s: str(s.node))
         self.compiler = compiler
-        self.predicates = compiler.predicates | {RDF_TYPE, SUBCLASS_OF} | {
-            b"<" + str(p).encode() + b">" for s in roots for kind in (SH.targetObjectsOf, SH.targetSubjectsOf)
-            for p in shapes.objects(s, kind)}
+        self.predicates = compiler.predicates | {RDF_TYPE, SUBCLASS_OF}
 
     def results(self, ntriples: bytes | Iterable[bytes]) -> list[Result]:
         """Every result of the data: N-Triples, each triple once, as text or
@@ -61,7 +56,7 @@ class Program:
             index = Index(lines, self.predicates)
             found: list[Result] = []
             for shape in self.roots:
-                for focus in targets(self.graph, shape.node, index):
+                for focus in targets(shape, index):
                     evaluate(shape, index, focus, found)
             return found
 

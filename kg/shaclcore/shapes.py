@@ -32,6 +32,16 @@ class Shape:
     messages: list = field(default_factory=list)
     severity: rdflib.URIRef = SH.Violation
     deactivated: bool = False
+    # targets: classes (an implicit class target included), nodes, and the
+    # predicates whose subjects or objects are focus nodes
+    target_classes: list[bytes] = field(default_factory=list)
+    target_nodes: list[bytes] = field(default_factory=list)
+    target_subjects_of: list[bytes] = field(default_factory=list)
+    target_objects_of: list[bytes] = field(default_factory=list)
+
+    @property
+    def targeted(self) -> bool:
+        return bool(self.target_classes or self.target_nodes or self.target_subjects_of or self.target_objects_of)
 
 
 @dataclass
@@ -94,6 +104,14 @@ class Compiler:
         shape.severity = g.value(node, SH.severity) or SH.Violation
         shape.deactivated = g.value(node, SH.deactivated) == rdflib.Literal(True)
         shape.properties = [self.shape(p) for p in g.objects(node, SH.property)]
+        classes = list(g.objects(node, SH.targetClass))
+        if (node, RDF.type, RDFS.Class) in g or (node, RDF.type, OWL.Class) in g:
+            classes.append(node)  # an implicit class target
+        shape.target_classes = [from_rdflib(c) for c in classes]
+        shape.target_nodes = [from_rdflib(n) for n in g.objects(node, SH.targetNode)]
+        shape.target_subjects_of = [from_rdflib(p) for p in g.objects(node, SH.targetSubjectsOf)]
+        shape.target_objects_of = [from_rdflib(p) for p in g.objects(node, SH.targetObjectsOf)]
+        self.predicates.update(shape.target_subjects_of, shape.target_objects_of)
         for parameter, value in sorted(g.predicate_objects(node)):
             if parameter in _QUIET or parameter in (RDF.type, RDFS.label, RDFS.comment, RDFS.seeAlso):
                 continue
@@ -315,18 +333,14 @@ def conforms(shape: Shape, index: Index, focus: bytes) -> bool:
     return all(conforms(prop, index, node) for prop in shape.properties for node in values)
 
 
-def targets(graph: rdflib.Graph, node, index: Index) -> list[bytes]:
+def targets(shape: Shape, index: Index) -> list[bytes]:
     """The focus nodes of a shape, each once."""
     found: dict[bytes, None] = {}
-    classes = list(graph.objects(node, SH.targetClass))
-    if (node, RDF.type, RDFS.Class) in graph or (node, RDF.type, OWL.Class) in graph:
-        classes.append(node)  # an implicit class target
-    for cls in classes:
-        found.update(dict.fromkeys(index.instances(from_rdflib(cls))))
-    for target in graph.objects(node, SH.targetNode):
-        found[from_rdflib(target)] = None
-    for p in graph.objects(node, SH.targetSubjectsOf):
-        found.update(dict.fromkeys(index.subjects_of(from_rdflib(p))))
-    for p in graph.objects(node, SH.targetObjectsOf):
-        found.update(dict.fromkeys(index.objects_of(from_rdflib(p))))
+    for cls in shape.target_classes:
+        found.update(dict.fromkeys(index.instances(cls)))
+    found.update(dict.fromkeys(shape.target_nodes))
+    for p in shape.target_subjects_of:
+        found.update(dict.fromkeys(index.subjects_of(p)))
+    for p in shape.target_objects_of:
+        found.update(dict.fromkeys(index.objects_of(p)))
     return list(found)
