@@ -17,11 +17,11 @@ from pyoxigraph import Literal, NamedNode, Triple
 from kg.extract.events import Event
 from kg.extract.rules import EXTRACTOR_VERSION, RULES
 from kg.model import Document
-from kg.rdf.graph import selector_triples, vocab
+from kg.rdf.graph import selector_triples, yili
 from kg.rdf.iris import ONTOLOGY, Minter
 from kg.rdf.terms import TermGraph, known_terms
 
-from kg.rdf.namespaces import CRM, OA, RDF, RDFS, SEM, SKOS, XSD
+from kg.rdf.namespaces import CRM, RDF, SEM, XSD, oa, rdfs, skos, xsd
 
 Y = ONTOLOGY
 A = NamedNode(RDF + "type")
@@ -36,7 +36,7 @@ TRUE = Literal("true", datatype=NamedNode(XSD + "boolean"))
 
 
 def _int(value: int) -> Literal:
-    return Literal(str(value), datatype=vocab(XSD + "integer"))
+    return Literal(str(value), datatype=xsd.integer)
 
 
 class EventGraph:
@@ -64,15 +64,15 @@ class EventGraph:
             self.number_attestations(doc, events)  # once per document: the work graph may have asked first
         for ev in events:
             node = _n(self.attestation_iri(doc.key, ev.seq))
-            yield Triple(node, A, vocab(Y + "EventAttestation"))
+            yield Triple(node, A, yili.EventAttestation)
             yield from self.event_fields(node, ev, typed=False)
-            yield Triple(node, vocab(Y + "sequence"), _int(ev.seq))
-            yield Triple(node, vocab(Y + "passage"), _n(m.passage(doc.key, ev.passage)))
+            yield Triple(node, yili.sequence, _int(ev.seq))
+            yield Triple(node, yili.passage, _n(m.passage(doc.key, ev.passage)))
             if ev.section is not None:
-                yield Triple(node, vocab(Y + "inSection"), _n(m.section(doc.key, ev.section)))
+                yield Triple(node, yili.inSection, _n(m.section(doc.key, ev.section)))
             yield from self.evidence(node, doc, ev)
             if attested and ev.seq in attested:
-                yield Triple(node, vocab(Y + "attests"), _n(attested[ev.seq]))
+                yield Triple(node, yili.attests, _n(attested[ev.seq]))
 
     def number_attestations(self, doc: Document, events: list[Event]) -> None:
         """Each event's place among its passage's events (its IRI), by seq."""
@@ -90,48 +90,48 @@ class EventGraph:
         if typed:
             for cls in (Y + "RitualEvent", CRM + "E7_Activity", SEM + "Event"):
                 yield Triple(node, A, _n(cls))
-        yield Triple(node, vocab(Y + "action"), self.term("action", ev.action))
-        yield Triple(node, vocab(Y + "negated"), Literal("true" if ev.negated else "false",
-                                                    datatype=vocab(XSD + "boolean")))
+        yield Triple(node, yili.action, self.term("action", ev.action))
+        yield Triple(node, yili.negated, Literal("true" if ev.negated else "false",
+                                                    datatype=xsd.boolean))
         for role in ev.agents:
-            yield Triple(node, vocab(Y + "agent"), self.term("role", role))
+            yield Triple(node, yili.agent, self.term("role", role))
         for role in ev.recipients:
-            yield Triple(node, vocab(Y + "recipient"), self.term("role", role))
+            yield Triple(node, yili.recipient, self.term("role", role))
         for thing in ev.objects:
-            yield Triple(node, vocab(Y + "object"), self.term("object", thing))
+            yield Triple(node, yili.object, self.term("object", thing))
         if ev.place is not None:
-            yield Triple(node, vocab(Y + "place"), self.place(ev.place))
+            yield Triple(node, yili.place, self.place(ev.place))
             yield from self.place_triples(ev.place)
         if ev.facing:
-            yield Triple(node, vocab(Y + "facing"), self.term("facing", ev.facing))
+            yield Triple(node, yili.facing, self.term("facing", ev.facing))
         if ev.quote:
-            yield Triple(node, vocab(Y + "quote"), Literal(ev.quote, language=CLASSICAL))
+            yield Triple(node, yili.quote, Literal(ev.quote, language=CLASSICAL))
         yield from self.provenance(node, ev)
         self.nodes[id(ev)] = (ev, node)
         for earlier in ev.repeats:  # 如初, 亦如之: made before this one, so already named
             known = self.nodes.get(id(earlier))
             if known is not None:
-                yield Triple(node, vocab(Y + "repeats"), known[1])
+                yield Triple(node, yili.repeats, known[1])
 
     def provenance(self, node: NamedNode, ev: Event) -> Iterator[Triple]:
         """Which rules made the event, which extractor, and whether a scholar
         should review it (an agent carried across a sentence or passage, an
         act or thing the tables do not know)."""
-        yield Triple(node, vocab(Y + "extractedBy"), self.extractor)
+        yield Triple(node, yili.extractedBy, self.extractor)
         for name in ev.rules:
-            yield Triple(node, vocab(Y + "rule"), self.rule(name))
+            yield Triple(node, yili.rule, self.rule(name))
         agent_rule = ev.rule_for("agent")
         if agent_rule:
-            yield Triple(node, vocab(Y + "agentRule"), self.rule(agent_rule))
+            yield Triple(node, yili.agentRule, self.rule(agent_rule))
         reasons = list(ev.uncertain)
         if ev.action not in self.known["action"]:
             reasons.append("UnknownAct")
         if any(thing not in self.known["object"] for thing in ev.objects):
             reasons.append("UnknownObject")
         if reasons:
-            yield Triple(node, vocab(Y + "uncertain"), TRUE)
+            yield Triple(node, yili.uncertain, TRUE)
             for reason in reasons:
-                yield Triple(node, vocab(Y + "uncertainty"), vocab(Y + reason))
+                yield Triple(node, yili.uncertainty, getattr(yili, reason))
 
     def rule(self, name: str) -> NamedNode:
         self.rules_used.add(name)
@@ -141,23 +141,23 @@ class EventGraph:
         """The extractor and every rule of its table (kg/extract/rules.py),
         for the ontology graph."""
         node = self.extractor
-        yield Triple(node, A, vocab(Y + "Extractor"))
-        yield Triple(node, vocab(Y + "extractorVersion"), Literal(EXTRACTOR_VERSION))
-        yield Triple(node, vocab(RDFS + "label"), Literal(f"kg event extractor {EXTRACTOR_VERSION}", language="en"))
+        yield Triple(node, A, yili.Extractor)
+        yield Triple(node, yili.extractorVersion, Literal(EXTRACTOR_VERSION))
+        yield Triple(node, rdfs.label, Literal(f"kg event extractor {EXTRACTOR_VERSION}", language="en"))
         for name, rule in RULES.items():
             r = self.rule_nodes[name]
-            yield Triple(r, A, vocab(Y + "ExtractionRule"))
-            yield Triple(r, vocab(RDFS + "label"), Literal(name, language="en"))
-            yield Triple(r, vocab(RDFS + "comment"), Literal(rule.description, language="en"))
-            yield Triple(r, vocab(SKOS + "example"), Literal(rule.example, language=CLASSICAL))
-            yield Triple(r, vocab(Y + "ruleKind"), Literal(rule.kind))
+            yield Triple(r, A, yili.ExtractionRule)
+            yield Triple(r, rdfs.label, Literal(name, language="en"))
+            yield Triple(r, rdfs.comment, Literal(rule.description, language="en"))
+            yield Triple(r, skos.example, Literal(rule.example, language=CLASSICAL))
+            yield Triple(r, yili.ruleKind, Literal(rule.kind))
 
     def evidence(self, node: NamedNode, doc: Document, ev: Event) -> Iterator[Triple]:
         """The characters the event is read from, in the document's file."""
         text = _n(node.value + "#text")
-        yield Triple(node, vocab(Y + "evidence"), text)
-        yield Triple(text, A, vocab(OA + "SpecificResource"))
-        yield Triple(text, vocab(OA + "hasSource"), _n(self.mint.document(doc.key)))
+        yield Triple(node, yili.evidence, text)
+        yield Triple(text, A, oa.SpecificResource)
+        yield Triple(text, oa.hasSource, _n(self.mint.document(doc.key)))
         yield from selector_triples(text, doc.source, ev.start, ev.end)
 
     def term(self, kind: str, label: str) -> NamedNode:

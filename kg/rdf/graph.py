@@ -17,7 +17,7 @@ from kg.mappings import load_table, table_by
 from kg.model import Document, Span
 from kg.rdf.iris import ONTOLOGY, Minter
 
-from kg.rdf.namespaces import DCT, FOAF, OA, RDF, RDFS, REUSED_PREFIXES, SKOS, XSD
+from kg.rdf.namespaces import OA, RDF, REUSED_PREFIXES, XSD, Terms, dct, foaf, oa, rdf, rdfs, skos
 
 Y = ONTOLOGY
 PREFIXES = {**REUSED_PREFIXES, "yili": Y}
@@ -28,16 +28,7 @@ CLASSICAL = "lzh"  # ISO 639-3 Literary Chinese
 MODERN = "zh"
 
 
-_VOCABULARY: dict[str, NamedNode] = {}
-
-
-def vocab(iri: str) -> NamedNode:
-    """A class or property IRI, made once: the graph names each of them
-    hundreds of thousands of times."""
-    node = _VOCABULARY.get(iri)
-    if node is None:
-        node = _VOCABULARY[iri] = NamedNode(iri)
-    return node
+yili = Terms(Y)  # the project's classes and properties, under the default base
 
 
 def _n(iri: str) -> NamedNode:
@@ -55,106 +46,106 @@ class GraphBuilder:
     def shared_triples(self, editions: set[str], chapters: set[int]) -> Iterator[Triple]:
         m = self.mint
         work = _n(m.work())
-        yield Triple(work, A, vocab(Y + "Work"))
-        yield Triple(work, vocab(DCT + "title"), Literal("儀禮", language="zh-Hant"))
-        yield Triple(work, vocab(DCT + "title"), Literal("仪礼", language="zh-Hans"))
-        yield Triple(work, vocab(DCT + "title"), Literal("Yili (Book of Etiquette and Ceremonial)", language="en"))
+        yield Triple(work, A, yili.Work)
+        yield Triple(work, dct.title, Literal("儀禮", language="zh-Hant"))
+        yield Triple(work, dct.title, Literal("仪礼", language="zh-Hans"))
+        yield Triple(work, dct.title, Literal("Yili (Book of Etiquette and Ceremonial)", language="en"))
         for row in load_table("chapters"):
             if int(row["number"]) not in chapters:
                 continue
             ch = _n(m.chapter(int(row["number"])))
-            yield Triple(ch, A, vocab(Y + "Chapter"))
-            yield Triple(ch, vocab(DCT + "isPartOf"), work)
-            yield Triple(ch, vocab(Y + "chapterNumber"), _int(int(row["number"])))
-            yield Triple(ch, vocab(DCT + "title"), Literal(row["title"], language="zh-Hant"))
-            yield Triple(ch, vocab(DCT + "title"), Literal(row["title_en"], language="en"))
+            yield Triple(ch, A, yili.Chapter)
+            yield Triple(ch, dct.isPartOf, work)
+            yield Triple(ch, yili.chapterNumber, _int(int(row["number"])))
+            yield Triple(ch, dct.title, Literal(row["title"], language="zh-Hant"))
+            yield Triple(ch, dct.title, Literal(row["title_en"], language="en"))
         people = table_by("commentators", "key")
         for row in load_table("layers"):
             layer = _n(m.layer(row["key"]))
-            yield Triple(layer, A, vocab(Y + "CommentaryLayer"))
-            yield Triple(layer, vocab(SKOS + "prefLabel"), Literal(row["label_zh"], language="zh-Hant"))
-            yield Triple(layer, vocab(SKOS + "prefLabel"), Literal(row["label_en"], language="en"))
+            yield Triple(layer, A, yili.CommentaryLayer)
+            yield Triple(layer, skos.prefLabel, Literal(row["label_zh"], language="zh-Hant"))
+            yield Triple(layer, skos.prefLabel, Literal(row["label_en"], language="en"))
             if row["commentator"]:
-                yield Triple(layer, vocab(DCT + "creator"), _n(m.person(row["commentator"])))
+                yield Triple(layer, dct.creator, _n(m.person(row["commentator"])))
         for key, row in people.items():
             person = _n(m.person(key))
-            yield Triple(person, A, vocab(FOAF + "Person"))
-            yield Triple(person, vocab(FOAF + "name"), Literal(row["name_zh"], language="zh-Hant"))
-            yield Triple(person, vocab(FOAF + "name"), Literal(row["name_en"], language="en"))
+            yield Triple(person, A, foaf.Person)
+            yield Triple(person, foaf.name, Literal(row["name_zh"], language="zh-Hant"))
+            yield Triple(person, foaf.name, Literal(row["name_en"], language="en"))
         known = table_by("editions", "key")
         for key in sorted(editions):
             ed = _n(m.edition(key))
-            yield Triple(ed, A, vocab(Y + "Edition"))
-            yield Triple(ed, vocab(DCT + "isVersionOf"), work)
+            yield Triple(ed, A, yili.Edition)
+            yield Triple(ed, dct.isVersionOf, work)
             row = known.get(key)
             if row is None:
                 continue
-            yield Triple(ed, vocab(DCT + "title"), Literal(row["title"], language="zh-Hant"))
+            yield Triple(ed, dct.title, Literal(row["title"], language="zh-Hant"))
             if row["author"]:
-                yield Triple(ed, vocab(DCT + "creator"), _n(m.person(row["author"])))
+                yield Triple(ed, dct.creator, _n(m.person(row["author"])))
             if row["kanripo"]:
-                yield Triple(ed, vocab(Y + "kanripoId"), Literal(row["kanripo"]))
+                yield Triple(ed, yili.kanripoId, Literal(row["kanripo"]))
 
     def document_triples(self, doc: Document) -> Iterator[Triple]:
         m = self.mint
         d = _n(m.document(doc.key))
-        yield Triple(d, A, vocab(Y + "Document"))
-        yield Triple(d, vocab(Y + "sourceFile"), Literal(doc.path))
-        yield Triple(d, vocab(Y + "witness"), Literal(doc.key.split("/")[0]))
-        yield Triple(d, vocab(Y + "format"), Literal(doc.format))
-        yield Triple(d, vocab(Y + "sha256"), Literal(hashlib.sha256(doc.source.encode("utf-8")).hexdigest()))
-        yield Triple(d, vocab(Y + "length"), _int(len(doc.source)))
-        yield Triple(d, vocab(Y + "edition"), _n(m.edition(doc.edition)))
+        yield Triple(d, A, yili.Document)
+        yield Triple(d, yili.sourceFile, Literal(doc.path))
+        yield Triple(d, yili.witness, Literal(doc.key.split("/")[0]))
+        yield Triple(d, yili.format, Literal(doc.format))
+        yield Triple(d, yili.sha256, Literal(hashlib.sha256(doc.source.encode("utf-8")).hexdigest()))
+        yield Triple(d, yili.length, _int(len(doc.source)))
+        yield Triple(d, yili.edition, _n(m.edition(doc.edition)))
         if doc.chapter:
-            yield Triple(d, vocab(Y + "chapter"), _n(m.chapter(doc.chapter)))
+            yield Triple(d, yili.chapter, _n(m.chapter(doc.chapter)))
         if doc.title:
-            yield Triple(d, vocab(DCT + "title"), Literal(doc.title, language=CLASSICAL))
+            yield Triple(d, dct.title, Literal(doc.title, language=CLASSICAL))
         for sec in doc.sections:
             s = _n(m.section(doc.key, sec.index))
-            yield Triple(s, A, vocab(Y + "Section"))
-            yield Triple(s, vocab(DCT + "isPartOf"), d)
-            yield Triple(s, vocab(RDFS + "label"), Literal(sec.span.text, language=CLASSICAL))
-            yield Triple(s, vocab(Y + "sequence"), _int(sec.index + 1))
+            yield Triple(s, A, yili.Section)
+            yield Triple(s, dct.isPartOf, d)
+            yield Triple(s, rdfs.label, Literal(sec.span.text, language=CLASSICAL))
+            yield Triple(s, yili.sequence, _int(sec.index + 1))
             yield from self._selectors(s, d, doc, sec.span)
         layers = table_by("layers", "key")
         for p in doc.passages:
             node = _n(m.passage(doc.key, p.index))
-            yield Triple(node, A, vocab(Y + "Passage"))
-            yield Triple(node, A, vocab(OA + "SpecificResource"))
-            yield Triple(node, vocab(OA + "hasSource"), d)
-            yield Triple(node, vocab(Y + "sequence"), _int(p.index + 1))
-            yield Triple(node, vocab(Y + "readingText"), Literal(p.span.text, language=CLASSICAL))
-            yield Triple(node, vocab(Y + "normalisedText"), Literal(p.span.norm, language=CLASSICAL))
-            yield Triple(node, vocab(Y + "startLine"), _int(p.line))
+            yield Triple(node, A, yili.Passage)
+            yield Triple(node, A, oa.SpecificResource)
+            yield Triple(node, oa.hasSource, d)
+            yield Triple(node, yili.sequence, _int(p.index + 1))
+            yield Triple(node, yili.readingText, Literal(p.span.text, language=CLASSICAL))
+            yield Triple(node, yili.normalisedText, Literal(p.span.norm, language=CLASSICAL))
+            yield Triple(node, yili.startLine, _int(p.line))
             if p.page:
-                yield Triple(node, vocab(Y + "page"), Literal(p.page))
+                yield Triple(node, yili.page, Literal(p.page))
             if p.section is not None:
-                yield Triple(node, vocab(Y + "inSection"), _n(m.section(doc.key, p.section)))
+                yield Triple(node, yili.inSection, _n(m.section(doc.key, p.section)))
             yield from self._selectors(node, d, doc, p.span)
         for note in doc.notes:
             node = _n(m.note(doc.key, note.index))
             body = _n(m.note(doc.key, note.index) + "#body")
             layer = layers.get(note.layer, {})
             lang = MODERN if note.layer == "translation" else CLASSICAL
-            yield Triple(node, A, vocab(OA + "Annotation"))
-            yield Triple(node, A, vocab(Y + "Note"))
+            yield Triple(node, A, oa.Annotation)
+            yield Triple(node, A, yili.Note)
             motivation = "describing" if note.layer == "translation" else "commenting"
-            yield Triple(node, vocab(OA + "motivatedBy"), _n(OA + motivation))
-            yield Triple(node, vocab(Y + "layer"), _n(m.layer(note.layer)))
-            yield Triple(node, vocab(Y + "sequence"), _int(note.index + 1))
+            yield Triple(node, oa.motivatedBy, _n(OA + motivation))
+            yield Triple(node, yili.layer, _n(m.layer(note.layer)))
+            yield Triple(node, yili.sequence, _int(note.index + 1))
             if layer.get("commentator"):
-                yield Triple(node, vocab(DCT + "creator"), _n(m.person(layer["commentator"])))
+                yield Triple(node, dct.creator, _n(m.person(layer["commentator"])))
             for t in note.targets or [None]:
                 target = d if t is None else _n(m.passage(doc.key, t))
-                yield Triple(node, vocab(OA + "hasTarget"), target)
-            yield Triple(node, vocab(OA + "hasBody"), body)
-            yield Triple(body, A, vocab(OA + "SpecificResource"))
-            yield Triple(body, vocab(OA + "hasSource"), d)
-            yield Triple(body, vocab(RDF + "value"), Literal(note.span.text, language=lang))
-            yield Triple(body, vocab(Y + "normalisedText"), Literal(note.span.norm, language=lang))
-            yield Triple(body, vocab(Y + "startLine"), _int(note.line))
+                yield Triple(node, oa.hasTarget, target)
+            yield Triple(node, oa.hasBody, body)
+            yield Triple(body, A, oa.SpecificResource)
+            yield Triple(body, oa.hasSource, d)
+            yield Triple(body, rdf.value, Literal(note.span.text, language=lang))
+            yield Triple(body, yili.normalisedText, Literal(note.span.norm, language=lang))
+            yield Triple(body, yili.startLine, _int(note.line))
             if note.page:
-                yield Triple(body, vocab(Y + "page"), Literal(note.page))
+                yield Triple(body, yili.page, Literal(note.page))
             yield from self._selectors(body, d, doc, note.span)
 
     def _selectors(self, node: NamedNode, d: NamedNode, doc: Document, span: Span) -> Iterator[Triple]:
@@ -168,10 +159,10 @@ def selector_triples(node: NamedNode, source: str, start: int, end: int) -> Iter
     tag = "" if "#" not in node.value else node.value.split("#")[1] + "-"
     pos = _n(f"{iri}#{tag}position")
     quote = _n(f"{iri}#{tag}quote")
-    yield Triple(node, vocab(OA + "hasSelector"), pos)
-    yield Triple(node, vocab(OA + "hasSelector"), quote)
-    yield Triple(pos, A, vocab(OA + "TextPositionSelector"))
-    yield Triple(pos, vocab(OA + "start"), _int(start))
-    yield Triple(pos, vocab(OA + "end"), _int(end))
-    yield Triple(quote, A, vocab(OA + "TextQuoteSelector"))
-    yield Triple(quote, vocab(OA + "exact"), Literal(source[start:end]))
+    yield Triple(node, oa.hasSelector, pos)
+    yield Triple(node, oa.hasSelector, quote)
+    yield Triple(pos, A, oa.TextPositionSelector)
+    yield Triple(pos, oa.start, _int(start))
+    yield Triple(pos, oa.end, _int(end))
+    yield Triple(quote, A, oa.TextQuoteSelector)
+    yield Triple(quote, oa.exact, Literal(source[start:end]))

@@ -25,3 +25,26 @@ FILE_TYPE = "http://publications.europa.eu/resource/authority/file-type/"
 # The prefixes of the reused vocabularies (yili: is added under the base).
 REUSED_PREFIXES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "owl": OWL, "oa": OA, "dcterms": DCT, "prov": PROV,
                    "skos": SKOS, "foaf": FOAF, "crm": CRM, "sem": SEM, "void": VOID, "dcat": DCAT}
+
+
+class Terms:
+    """The IRIs of one namespace as pyoxigraph ``NamedNode`` attributes
+    (``oa.hasSelector``), each made on first use and then an attribute like
+    any other: the builders name the same few properties millions of
+    times, and a lookup by concatenated string cost them a second."""
+
+    def __init__(self, namespace: str):
+        self._namespace = namespace
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        from pyoxigraph import NamedNode
+
+        node = NamedNode(self._namespace + name)
+        setattr(self, name, node)
+        return node
+
+
+rdf, rdfs, xsd, owl, oa, dct = Terms(RDF), Terms(RDFS), Terms(XSD), Terms(OWL), Terms(OA), Terms(DCT)
+skos, foaf, crm, sem = Terms(SKOS), Terms(FOAF), Terms(CRM), Terms(SEM)

@@ -19,10 +19,10 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.mappings import load_table, split_variants
-from kg.rdf.graph import vocab
+from kg.rdf.graph import yili
 from kg.rdf.iris import ONTOLOGY, Minter
 
-from kg.rdf.namespaces import DCT, OWL, RDF, RDFS, SKOS, XSD
+from kg.rdf.namespaces import RDF, dct, owl, rdfs, skos, xsd
 
 Y = ONTOLOGY
 ONTOLOGY_IRI = ONTOLOGY.rstrip("#")
@@ -54,10 +54,10 @@ def _n(iri: str) -> NamedNode:
 
 
 def _label(node: NamedNode, zh: str, en: str | None, zh_hans: str | None = None) -> Iterator[Triple]:
-    yield Triple(node, vocab(SKOS + "prefLabel"), Literal(zh, language="zh-Hant"))
-    yield Triple(node, vocab(SKOS + "prefLabel"), Literal(zh_hans or simplified(zh), language="zh-Hans"))
+    yield Triple(node, skos.prefLabel, Literal(zh, language="zh-Hant"))
+    yield Triple(node, skos.prefLabel, Literal(zh_hans or simplified(zh), language="zh-Hans"))
     if en:
-        yield Triple(node, vocab(SKOS + "prefLabel"), Literal(en, language="en"))
+        yield Triple(node, skos.prefLabel, Literal(en, language="en"))
 
 
 def known_terms(kind: str) -> dict[str, dict[str, str]]:
@@ -154,8 +154,8 @@ class TermGraph:
         yield from self.class_triples()
         for kind in KINDS:
             scheme = _n(self.mint.scheme(kind))
-            yield Triple(scheme, A, vocab(SKOS + "ConceptScheme"))
-            yield Triple(scheme, vocab(RDFS + "label"), Literal(f"yili-kg {kind}s", language="en"))
+            yield Triple(scheme, A, skos.ConceptScheme)
+            yield Triple(scheme, rdfs.label, Literal(f"yili-kg {kind}s", language="en"))
             for label, row in known_terms(kind).items():
                 yield from self.term_triples(kind, label, row)
         yield from self.retired_triples()
@@ -172,36 +172,36 @@ class TermGraph:
                 raise ValueError(f"retired.tsv: {kind} {label} is replaced by {row['replaced_by']}, not a term")
             node = _n(self.mint.term(kind, label))
             yield from self.concept_triples(node, kind, row["class"], label, row["en"])
-            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
-            yield Triple(node, vocab(OWL + "deprecated"), Literal("true", datatype=_n(XSD + "boolean")))
-            yield Triple(node, vocab(DCT + "isReplacedBy"), _n(self.mint.term(kind, row["replaced_by"])))
-            yield Triple(node, vocab(SKOS + "historyNote"),
+            yield Triple(node, rdfs.isDefinedBy, _n(ONTOLOGY_IRI))
+            yield Triple(node, owl.deprecated, Literal("true", datatype=xsd.boolean))
+            yield Triple(node, dct.isReplacedBy, _n(self.mint.term(kind, row["replaced_by"])))
+            yield Triple(node, skos.historyNote,
                          Literal(f"retired {row['retired']}: {row['note']}", language="en"))
 
     def class_triples(self) -> Iterator[Triple]:
         top = {"Role", "RitualObject", "Place", "Facing", "Action"}
         for row in load_table("classes"):
             node = _n(Y + row["key"])
-            yield Triple(node, A, _n(OWL + "Class"))
-            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
-            yield Triple(node, _n(RDFS + "label"), Literal(row["en"], language="en"))
-            yield Triple(node, _n(RDFS + "label"), Literal(row["label"], language="zh-Hant"))
-            yield Triple(node, _n(RDFS + "label"), Literal(simplified(row["label"]), language="zh-Hans"))
+            yield Triple(node, A, owl.Class)
+            yield Triple(node, rdfs.isDefinedBy, _n(ONTOLOGY_IRI))
+            yield Triple(node, rdfs.label, Literal(row["en"], language="en"))
+            yield Triple(node, rdfs.label, Literal(row["label"], language="zh-Hant"))
+            yield Triple(node, rdfs.label, Literal(simplified(row["label"]), language="zh-Hans"))
             yield from _label(node, row["label"], row["en"])
             if row["parent"]:
-                yield Triple(node, vocab(RDFS + "subClassOf"), _n(Y + row["parent"]))
+                yield Triple(node, rdfs.subClassOf, _n(Y + row["parent"]))
             elif row["key"] not in top:
                 raise ValueError(f"classes.tsv: {row['key']} has no parent")
             if row["note"]:
-                yield Triple(node, vocab(SKOS + "scopeNote"), Literal(row["note"], language="en"))
+                yield Triple(node, skos.scopeNote, Literal(row["note"], language="en"))
 
     def concept_triples(self, node: NamedNode, kind: str, parent: str, label: str, en: str | None,
                         zh_hans: str | None = None) -> Iterator[Triple]:
         """A term as a class and a concept of its kind's scheme, under ``parent``, with its labels."""
-        yield Triple(node, A, vocab(OWL + "Class"))
-        yield Triple(node, A, vocab(SKOS + "Concept"))
-        yield Triple(node, vocab(SKOS + "inScheme"), _n(self.mint.scheme(kind)))
-        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + parent))
+        yield Triple(node, A, owl.Class)
+        yield Triple(node, A, skos.Concept)
+        yield Triple(node, skos.inScheme, _n(self.mint.scheme(kind)))
+        yield Triple(node, rdfs.subClassOf, _n(Y + parent))
         yield from _label(node, label, en, zh_hans or None)
 
     def term_triples(self, kind: str, label: str, row: dict[str, str] | None) -> Iterator[Triple]:
@@ -211,29 +211,29 @@ class TermGraph:
         parent = (row or {}).get("class") or KINDS[kind][1]
         yield from self.concept_triples(node, kind, parent, label, english(kind, label), (row or {}).get("zh_hans"))
         if row is not None:
-            yield Triple(node, _n(RDFS + "isDefinedBy"), _n(ONTOLOGY_IRI))
+            yield Triple(node, rdfs.isDefinedBy, _n(ONTOLOGY_IRI))
         else:
-            yield Triple(node, _n(SKOS + "editorialNote"),
+            yield Triple(node, skos.editorialNote,
                          Literal("found in the text; not (yet) in the term tables of mappings/", language="en"))
             return
         for variant in split_variants(row.get("variants", "")):
-            yield Triple(node, vocab(SKOS + "altLabel"), Literal(variant.lstrip("~"), language="zh-Hant"))
+            yield Triple(node, skos.altLabel, Literal(variant.lstrip("~"), language="zh-Hant"))
         if row.get("definition"):
-            yield Triple(node, vocab(SKOS + "definition"), Literal(row["definition"], language="lzh"))
+            yield Triple(node, skos.definition, Literal(row["definition"], language="lzh"))
         for other in split_variants(row.get("same_function", "")):
-            yield Triple(node, vocab(Y + "sameFunctionAs"), _n(self.mint.term(kind, other)))
+            yield Triple(node, yili.sameFunctionAs, _n(self.mint.term(kind, other)))
         if kind == "action" and row.get("grammar"):
-            yield Triple(node, vocab(Y + "grammar"), Literal(row["grammar"]))
+            yield Triple(node, yili.grammar, Literal(row["grammar"]))
 
     def relative_place(self, label: str, head_kind: str, head: str) -> Iterator[Triple]:
         """A place composed in the text (三耦南, 豐上): its own individual,
         related to the thing, role or place it is named from."""
         node = _n(self.mint.term("place", label))
-        yield Triple(node, A, _n(OWL + "Class"))
-        yield Triple(node, A, _n(SKOS + "Concept"))
-        yield Triple(node, _n(SKOS + "inScheme"), _n(self.mint.scheme("place")))
-        yield Triple(node, _n(RDFS + "subClassOf"), _n(Y + "RelativePlace"))
+        yield Triple(node, A, owl.Class)
+        yield Triple(node, A, skos.Concept)
+        yield Triple(node, skos.inScheme, _n(self.mint.scheme("place")))
+        yield Triple(node, rdfs.subClassOf, yili.RelativePlace)
         yield from _label(node, label, place_english(label, head_kind, head))
-        yield Triple(node, _n(Y + "relativeTo"), _n(self.mint.term(head_kind, head)))
+        yield Triple(node, yili.relativeTo, _n(self.mint.term(head_kind, head)))
         if head in label:  # 三耦南, 羊俎西 (the victim's stand)
-            yield Triple(node, vocab(Y + "direction"), Literal(label.split(head, 1)[1], language="zh-Hant"))
+            yield Triple(node, yili.direction, Literal(label.split(head, 1)[1], language="zh-Hant"))

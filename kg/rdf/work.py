@@ -22,8 +22,8 @@ from pyoxigraph import Literal, NamedNode, Triple
 from kg.extract.work import WorkEvent
 from kg.model import Document
 from kg.rdf.events import EventGraph
-from kg.rdf.graph import A, CLASSICAL, Y, _int, _n, selector_triples, vocab
-from kg.rdf.namespaces import DCT, OA, RDFS
+from kg.rdf.graph import A, CLASSICAL, _int, _n, selector_triples, yili
+from kg.rdf.namespaces import dct, oa, rdfs
 from kg.rdf.iris import Minter
 from kg.text.align import Alignment
 from kg.text.canon import CanonPassage
@@ -52,65 +52,65 @@ class WorkGraph:
         sections = {}
         for order, p in enumerate(passages, start=1):
             node = _n(m.canonical(p.locator))
-            yield Triple(node, A, vocab(Y + "CanonicalPassage"))
-            yield Triple(node, vocab(Y + "locator"), Literal(p.locator))
-            yield Triple(node, vocab(Y + "citation"), Literal(p.citation(title), language="zh-Hant"))
-            yield Triple(node, vocab(RDFS + "label"), Literal(p.citation(title), language="zh-Hant"))
-            yield Triple(node, vocab(DCT + "isPartOf"), ch)
-            yield Triple(node, vocab(Y + "sequence"), _int(order))
-            yield Triple(node, vocab(Y + "readingText"), Literal(p.text, language=CLASSICAL))
-            yield Triple(node, vocab(Y + "normalisedText"), Literal(p.norm, language=CLASSICAL))
+            yield Triple(node, A, yili.CanonicalPassage)
+            yield Triple(node, yili.locator, Literal(p.locator))
+            yield Triple(node, yili.citation, Literal(p.citation(title), language="zh-Hant"))
+            yield Triple(node, rdfs.label, Literal(p.citation(title), language="zh-Hant"))
+            yield Triple(node, dct.isPartOf, ch)
+            yield Triple(node, yili.sequence, _int(order))
+            yield Triple(node, yili.readingText, Literal(p.text, language=CLASSICAL))
+            yield Triple(node, yili.normalisedText, Literal(p.norm, language=CLASSICAL))
             section = _n(m.work_section(chapter, p.section))
-            yield Triple(node, vocab(Y + "inSection"), section)
+            yield Triple(node, yili.inSection, section)
             sections[p.section] = p
             reading = _n(m.canonical(p.locator) + "#reference")
-            yield Triple(node, vocab(Y + "referenceReading"), reading)
-            yield Triple(reading, A, vocab(OA + "SpecificResource"))
-            yield Triple(reading, vocab(OA + "hasSource"), ref)
+            yield Triple(node, yili.referenceReading, reading)
+            yield Triple(reading, A, oa.SpecificResource)
+            yield Triple(reading, oa.hasSource, ref)
             yield from selector_triples(reading, reference.source, p.start, p.end)
         for number, p in sorted(sections.items()):
             node = _n(m.work_section(chapter, number))
-            yield Triple(node, A, vocab(Y + "WorkSection"))
-            yield Triple(node, vocab(DCT + "isPartOf"), ch)
-            yield Triple(node, vocab(Y + "sequence"), _int(number + 1))  # section 0 (unmarked) first: 1
+            yield Triple(node, A, yili.WorkSection)
+            yield Triple(node, dct.isPartOf, ch)
+            yield Triple(node, yili.sequence, _int(number + 1))  # section 0 (unmarked) first: 1
             label = p.section_name if number else "（無節）"
-            yield Triple(node, vocab(RDFS + "label"), Literal(label, language="zh-Hant"))
+            yield Triple(node, rdfs.label, Literal(label, language="zh-Hant"))
             if p.heading:
-                yield Triple(node, vocab(Y + "heading"), Literal(p.heading, language=CLASSICAL))
+                yield Triple(node, yili.heading, Literal(p.heading, language=CLASSICAL))
         for w in work:
             node = _n(m.work_event(w.locator, w.number))
             yield from self.events.event_fields(node, w.event)
-            yield Triple(node, vocab(Y + "sequence"), _int(w.number))
-            yield Triple(node, vocab(Y + "passage"), _n(m.canonical(w.locator)))
+            yield Triple(node, yili.sequence, _int(w.number))
+            yield Triple(node, yili.passage, _n(m.canonical(w.locator)))
             chapter_no, section_no, _ = w.locator.split(".")
-            yield Triple(node, vocab(Y + "inSection"), _n(m.work_section(chapter, int(section_no))))
+            yield Triple(node, yili.inSection, _n(m.work_section(chapter, int(section_no))))
             yield from self.events.evidence(node, reference, w.event)
             for key, seq in w.attestations:
-                yield Triple(node, vocab(Y + "attestedBy"), _n(self.events.attestation_iri(key, seq)))
+                yield Triple(node, yili.attestedBy, _n(self.events.attestation_iri(key, seq)))
 
     def _reference_triples(self, ref: NamedNode, chapter: NamedNode, reference: Document) -> Iterator[Triple]:
         """The reference document, named here so that the work's evidence
         resolves when the reference edition is not among the inputs (when it
         is, its own graph describes it)."""
-        yield Triple(ref, A, vocab(Y + "Document"))
-        yield Triple(ref, vocab(Y + "sourceFile"), Literal(reference.path))
-        yield Triple(ref, vocab(Y + "witness"), Literal(reference.key.split("/")[0]))
-        yield Triple(ref, vocab(Y + "edition"), _n(self.mint.edition(reference.edition)))
-        yield Triple(ref, vocab(Y + "chapter"), chapter)
-        yield Triple(ref, vocab(Y + "length"), _int(len(reference.source)))
-        yield Triple(ref, vocab(Y + "sha256"), Literal(hashlib.sha256(reference.source.encode("utf-8")).hexdigest()))
+        yield Triple(ref, A, yili.Document)
+        yield Triple(ref, yili.sourceFile, Literal(reference.path))
+        yield Triple(ref, yili.witness, Literal(reference.key.split("/")[0]))
+        yield Triple(ref, yili.edition, _n(self.mint.edition(reference.edition)))
+        yield Triple(ref, yili.chapter, chapter)
+        yield Triple(ref, yili.length, _int(len(reference.source)))
+        yield Triple(ref, yili.sha256, Literal(hashlib.sha256(reference.source.encode("utf-8")).hexdigest()))
 
     def parallel_triples(self, pairs: list[tuple[str, str, float]]) -> Iterator[Triple]:
         m = self.mint
         for first, second, score in pairs:
             a, b = _n(m.canonical(first)), _n(m.canonical(second))
             node = _n(m.parallel(first, second))
-            yield Triple(a, vocab(Y + "parallel"), b)
-            yield Triple(b, vocab(Y + "parallel"), a)
-            yield Triple(node, A, vocab(Y + "Parallel"))
-            yield Triple(node, vocab(Y + "between"), a)
-            yield Triple(node, vocab(Y + "between"), b)
-            yield Triple(node, vocab(Y + "score"), _score(score))
+            yield Triple(a, yili.parallel, b)
+            yield Triple(b, yili.parallel, a)
+            yield Triple(node, A, yili.Parallel)
+            yield Triple(node, yili.between, a)
+            yield Triple(node, yili.between, b)
+            yield Triple(node, yili.score, _score(score))
 
     def alignment_triples(self, doc: Document, alignments: list[Alignment]) -> Iterator[Triple]:
         m = self.mint
@@ -119,25 +119,25 @@ class WorkGraph:
             item = _n(m.note(doc.key, a.item) if a.is_note else m.passage(doc.key, a.item))
             canonical = _n(m.canonical(a.locator))
             node = _n(f"{item.value}#align-{a.locator}")
-            yield Triple(item, vocab(Y + "reads"), canonical)
+            yield Triple(item, yili.reads, canonical)
             if a.is_note:  # a translation note explains the canonical passage it renders
-                yield Triple(item, vocab(OA + "hasTarget"), canonical)
-            yield Triple(node, A, vocab(Y + "Alignment"))
-            yield Triple(node, vocab(Y + "editionText"), item)
-            yield Triple(node, vocab(Y + "canonicalPassage"), canonical)
-            yield Triple(node, vocab(Y + "score"), _score(a.score))
-            yield Triple(node, vocab(OA + "hasSource"), d)
+                yield Triple(item, oa.hasTarget, canonical)
+            yield Triple(node, A, yili.Alignment)
+            yield Triple(node, yili.editionText, item)
+            yield Triple(node, yili.canonicalPassage, canonical)
+            yield Triple(node, yili.score, _score(a.score))
+            yield Triple(node, oa.hasSource, d)
             yield from selector_triples(node, doc.source, a.start, a.end)
             for k, v in enumerate(a.variants, start=1):
                 var = _n(f"{item.value}#variant-{a.locator}-{k}")
-                yield Triple(item, vocab(Y + "variant"), var)
-                yield Triple(var, A, vocab(Y + "VariantReading"))
-                yield Triple(var, vocab(Y + "canonicalPassage"), canonical)
-                yield Triple(var, vocab(Y + "reading"), Literal(v.reading, language=CLASSICAL))
-                yield Triple(var, vocab(Y + "canonicalReading"), Literal(v.canonical, language=CLASSICAL))
-                yield Triple(var, vocab(Y + "canonicalOffset"), _int(v.canon_offset))
-                yield Triple(var, vocab(OA + "hasSource"), d)
+                yield Triple(item, yili.variant, var)
+                yield Triple(var, A, yili.VariantReading)
+                yield Triple(var, yili.canonicalPassage, canonical)
+                yield Triple(var, yili.reading, Literal(v.reading, language=CLASSICAL))
+                yield Triple(var, yili.canonicalReading, Literal(v.canonical, language=CLASSICAL))
+                yield Triple(var, yili.canonicalOffset, _int(v.canon_offset))
+                yield Triple(var, oa.hasSource, d)
                 if v.end > v.start:
                     yield from selector_triples(var, doc.source, v.start, v.end)
                 else:  # the edition lacks the reference's characters here: a point, not a stretch
-                    yield Triple(var, vocab(Y + "offset"), _int(v.start))
+                    yield Triple(var, yili.offset, _int(v.start))
