@@ -17,7 +17,7 @@ from kg import collector
 from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
-from kg.extract.work import Work, align_documents, read_work, stages_of
+from kg.extract.work import Work, WorkEvent, align_documents, read_work, stages_of, work_events
 from kg.forked import Forked
 from kg.text.align import Alignment
 from kg.model import Document
@@ -132,44 +132,59 @@ def extract(docs: list[Document], phases: Phases = QUIET,
             for doc in phases.over("extract", docs, "documents")}
 
 
-def _align_extract(docs: list[Document], canon) -> tuple[dict[str, list[Alignment]], dict[str, list[Event]]]:
+def _align_extract(docs: list[Document], canon, chapters: Iterable[int] = ()) -> tuple[
+        dict[str, list[Alignment]], dict[str, list[Event]], dict[int, tuple[Document, list[WorkEvent]]]]:
     alignments = align_documents(docs, canon)
-    return alignments, extract(docs, alignments=alignments)
+    return alignments, extract(docs, alignments=alignments), {c: work_events(c, canon[c]) for c in chapters}
 
 
 def align_and_extract(docs: list[Document], phases: Phases = QUIET
                       ) -> tuple[dict[str, list[Alignment]], dict[str, list[Event]]]:
     """Every document aligned to the canonical passages and its events
     extracted, as :func:`align_documents` then :func:`extract` give them
-    (in the documents' order), the documents shared between this process
-    and a forked child (:mod:`kg.forked`): each document's alignment and
-    events depend on it and the canonical passages alone, and this is
-    Python that holds the interpreter, so a thread would not help."""
+    (in the documents' order), in two processes (:func:`prepare`)."""
+    alignments, events, _ = prepare(docs, phases)
+    return alignments, events
+
+
+def prepare(docs: list[Document], phases: Phases = QUIET) -> tuple[
+        dict[str, list[Alignment]], dict[str, list[Event]], dict[int, tuple[Document, list[WorkEvent]]]]:
+    """:func:`align_and_extract`, and the events of the work of every chapter
+    the documents belong to (:func:`work_events`, read from the reference
+    text), the work shared between this process and a forked child
+    (:mod:`kg.forked`): each document's alignment and events depend on it
+    and the canonical passages alone, each chapter's on the reference, and
+    this is Python that holds the interpreter, so a thread would not help."""
     from kg.text import canon as canon_table
 
     canon = canon_table.load()
-    mine, theirs = _halves(docs)
+    chapters = sorted({d.chapter for d in docs if d.chapter in canon})
+    (mine, my_chapters), (theirs, their_chapters) = _halves(docs, chapters, canon)
     with phases.phase("align and extract", len(docs), "documents") as step:
-        other = Forked(_align_extract, theirs, canon) if theirs else None
-        alignments, events = _align_extract(mine, canon)
+        other = Forked(_align_extract, theirs, canon, their_chapters) if theirs or their_chapters else None
+        alignments, events, references = _align_extract(mine, canon, my_chapters)
         step.advance(len(mine))
         if other is not None:
-            more_alignments, more_events = other.result()
+            more_alignments, more_events, more_references = other.result()
             alignments.update(more_alignments)
             events.update(more_events)
+            references.update(more_references)
             step.advance(len(theirs))
     return ({d.key: alignments[d.key] for d in docs if d.key in alignments},
-            {d.key: events[d.key] for d in docs})
+            {d.key: events[d.key] for d in docs}, dict(sorted(references.items())))
 
 
-def _halves(docs: list[Document]) -> tuple[list[Document], list[Document]]:
-    """Two groups of about the same amount of text, largest documents first."""
-    groups: tuple[list[Document], list[Document]] = ([], [])
+def _halves(docs: list[Document], chapters: list[int], canon) -> tuple[tuple[list[Document], list[int]], ...]:
+    """Two groups of documents and chapters with about the same amount of
+    text to read, largest first (a chapter's is its canonical passages')."""
+    jobs = [(sum(len(p.span.text) for p in d.passages), n, d) for n, d in enumerate(docs)]
+    jobs += [(sum(len(p.text) for p in canon[c]), len(docs) + c, c) for c in chapters]
+    groups: tuple[tuple[list[Document], list[int]], ...] = (([], []), ([], []))
     sizes = [0, 0]
-    for doc in sorted(docs, key=lambda d: -sum(len(p.span.text) for p in d.passages)):
+    for size, _, job in sorted(jobs, key=lambda job: (-job[0], job[1])):
         k = sizes.index(min(sizes))
-        groups[k].append(doc)
-        sizes[k] += sum(len(p.span.text) for p in doc.passages)
+        groups[k][isinstance(job, int)].append(job)
+        sizes[k] += size
     return groups
 
 
@@ -223,9 +238,9 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
 def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases, gz: bool, max_bytes: int,
            cache: bool, inputs: str, started: float) -> BuildSummary:
     docs = read_documents(items, phases, max_bytes)
-    alignments, events = align_and_extract(docs, phases)
+    alignments, events, references = prepare(docs, phases)
     with phases.phase("work"):
-        work = read_work(docs, events, alignments=alignments)
+        work = read_work(docs, events, alignments=alignments, reference_events=references)
     with phases.phase("graph", unit="quads") as step:
         dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
         step.advance(len(dataset))

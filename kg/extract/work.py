@@ -143,10 +143,12 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, int | Non
 
 def read_work(docs: list[Document], events: dict[str, list[Event]],
               canon: dict[int, list[CanonPassage]] | None = None,
-              alignments: dict[str, list[Alignment]] | None = None) -> Work:
+              alignments: dict[str, list[Alignment]] | None = None,
+              reference_events: dict[int, tuple[Document, list[WorkEvent]]] | None = None) -> Work:
     """Align every document with the canonical passages of its chapter
-    (unless ``alignments`` are given), read the events of the work, and
-    match each document's events to them."""
+    (unless ``alignments`` are given), read the events of the work (unless
+    ``reference_events`` gives a chapter's: :func:`work_events`), and match each
+    document's events to them."""
     from kg.text import canon as canon_table
     from kg.text.align import parallels
 
@@ -157,7 +159,8 @@ def read_work(docs: list[Document], events: dict[str, list[Event]],
         alignments = align_documents(docs, built)
     references, by_chapter = {}, {}
     for chapter in chapters:
-        references[chapter], by_chapter[chapter] = work_events(chapter, built[chapter])
+        given = (reference_events or {}).get(chapter)
+        references[chapter], by_chapter[chapter] = given if given is not None else work_events(chapter, built[chapter])
     for doc in docs:  # the reference file under another name is the same document; another text is not
         reference = references.get(doc.chapter)
         if reference is not None and doc.key == reference.key and doc.source != reference.source:

@@ -44,7 +44,7 @@ class CanonPassage:
     end: int
     text: str  # the reference reading
 
-    @property
+    @functools.cached_property  # asked for again and again by the alignment (187,000 times for the whole work)
     def norm(self) -> str:
         return normalise(self.text)
 

@@ -70,7 +70,7 @@ def _variant_table() -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _repairs() -> list[tuple[re.Pattern, str]]:
+def _repairs() -> list[tuple[str, re.Pattern, str]]:
     repairs = []
     for row in load_table("repairs"):
         wrong, right = row["wrong"], row["right"]
@@ -82,13 +82,26 @@ def _repairs() -> list[tuple[re.Pattern, str]]:
             pattern += "(?![" + re.escape(after[1:]) + "])"
         elif after:
             pattern += "(?=[" + re.escape(after) + "])"
-        repairs.append((re.compile(pattern), right))
+        repairs.append((wrong, re.compile(pattern), right))
     return repairs
+
+
+class _Folds(dict):
+    """Code point → its folded character, for ``str.translate``: each
+    character is folded once (:func:`fold_char`), then looked up in C."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = fold_char(chr(code))
+        return folded
+
+
+_FOLDS = _Folds()
 
 
 def normalise(text: str) -> str:
     """Normalised form of ``text``, of the same length."""
-    folded = "".join(fold_char(c) for c in text)
-    for pattern, right in _repairs():
-        folded = pattern.sub(right, folded)
+    folded = text.translate(_FOLDS)
+    for wrong, pattern, right in _repairs():
+        if wrong in folded:  # a substring test first: most texts need none of the repairs
+            folded = pattern.sub(right, folded)
     return folded
