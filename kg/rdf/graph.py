@@ -152,17 +152,14 @@ class GraphBuilder:
         yield from selector_triples(node, doc.source, span.start, span.end)
 
 
-def selector_triples(node: NamedNode, source: str, start: int, end: int) -> Iterator[Triple]:
+def selector_triples(node: NamedNode, source: str, start: int, end: int) -> tuple[Triple, ...]:
     """A position and a quote selector for ``source[start:end]``, as hash
     IRIs of ``node`` (…/passage/3#position; …/note/3#body-position)."""
-    iri = node.value.split("#")[0]
-    tag = "" if "#" not in node.value else node.value.split("#")[1] + "-"
-    pos = _n(f"{iri}#{tag}position")
-    quote = _n(f"{iri}#{tag}quote")
-    yield Triple(node, oa.hasSelector, pos)
-    yield Triple(node, oa.hasSelector, quote)
-    yield Triple(pos, A, oa.TextPositionSelector)
-    yield Triple(pos, oa.start, _int(start))
-    yield Triple(pos, oa.end, _int(end))
-    yield Triple(quote, A, oa.TextQuoteSelector)
-    yield Triple(quote, oa.exact, Literal(source[start:end]))
+    iri, _, fragment = node.value.partition("#")  # (a node's value is a new string each time it is read)
+    tag = fragment + "-" if fragment else ""
+    pos = NamedNode(f"{iri}#{tag}position")
+    quote = NamedNode(f"{iri}#{tag}quote")
+    return (Triple(node, oa.hasSelector, pos), Triple(node, oa.hasSelector, quote),
+            Triple(pos, A, oa.TextPositionSelector), Triple(pos, oa.start, _int(start)),
+            Triple(pos, oa.end, _int(end)), Triple(quote, A, oa.TextQuoteSelector),
+            Triple(quote, oa.exact, Literal(source[start:end])))
