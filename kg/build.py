@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import os
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -24,11 +25,11 @@ from kg.model import Document
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
 from kg.publish.dump import dump_name, write_dumps, write_turtle
-from kg.rdf.dataset import build_dataset, rebase
+from kg.rdf.dataset import build_dataset, moves_base, rebase
 from kg.rdf.formats import FORMATS
 from kg.rdf.io import Dataset, write_format, write_statements
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
-from kg.validate import validate_file
+from kg.validate import DEFAULT_ENGINE, validate_file
 
 
 class InvalidGraph(Exception):
@@ -239,40 +240,57 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
            cache: bool, inputs: str, started: float) -> BuildSummary:
     docs = read_documents(items, phases, max_bytes)
     alignments, events, references = prepare(docs, phases)
-    with phases.phase("work"):
-        work = read_work(docs, events, alignments=alignments, reference_events=references)
-    with phases.phase("graph", unit="quads") as step:
-        dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
-        step.advance(len(dataset))
     cleaned = clean_leftovers(out_dir)
     with new_build(out_dir) as folder:
         # The verdict is reached in a process of its own (the validator holds
         # the GIL), started fresh so that it holds only the N-Triples it reads
         # and its index, not a copy of this process, while this one writes
-        # the dumps into the new build's folder.
-        published = rebase(dataset, base)
-        with phases.phase("validator input"):
-            # The union under the default base, as the shapes are written: the
-            # N-Triples dump itself when it is that (no --base, no --gzip).
-            if published is dataset and not gz:
-                checked = folder / dump_name("ntriples")
-                done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
-            else:
-                checked, done = folder / ".validated.nt", {}
-                write_statements(dataset.union(), checked)
-        verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None, start="spawn")
-        with ThreadPoolExecutor(1) as pool:
-            def check():
-                with phases.phase("validate"):
-                    return verdict.result()
-
-            waiting = pool.submit(check)
+        # the dumps into the new build's folder. It starts now and waits for
+        # its input, so that its own start overlaps the graph's making. It
+        # reads the union under the default base, as the shapes are written:
+        # the N-Triples dump itself when it is that (no --base, no --gzip).
+        as_dump = not moves_base(base) and not gz
+        checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
+        wait, go = os.pipe()
+        signal = open(go, "wb")
+        try:
+            verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None,
+                             DEFAULT_ENGINE, wait, start="spawn", pass_fds=(wait,))
+        except BaseException:
+            signal.close()
+            raise
+        finally:
+            os.close(wait)  # the child's end
+        with signal:
             try:
-                written = write_dist(published, folder, base, gz, phases, done)
-                report, cached = waiting.result()
+                with phases.phase("work"):
+                    work = read_work(docs, events, alignments=alignments, reference_events=references)
+                with phases.phase("graph", unit="quads") as step:
+                    dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
+                    step.advance(len(dataset))
+                published = rebase(dataset, base)
+                with phases.phase("validator input"):
+                    if as_dump:
+                        done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
+                    else:
+                        done = {}
+                        write_statements(dataset.union(), checked)
+                signal.write(b"1")
+                signal.close()
+                with ThreadPoolExecutor(1) as pool:
+                    def check():
+                        with phases.phase("validate"):
+                            return verdict.result()
+
+                    waiting = pool.submit(check)
+                    try:
+                        written = write_dist(published, folder, base, gz, phases, done)
+                        report, cached = waiting.result()
+                    finally:
+                        verdict.cancel()  # before the pool waits for the thread that waits for it
             finally:
-                verdict.cancel()  # a failed write stops the validator, rather than wait for it
-        if not done:
+                verdict.cancel()  # a failed step stops the validator, rather than wait for it
+        if not as_dump:
             checked.unlink()
         if not report.conforms:
             raise InvalidGraph(report)

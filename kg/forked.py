@@ -53,14 +53,16 @@ def _picklable(exc: BaseException) -> bool:
 class Forked:
     """``function(*args)`` started in a child now; :meth:`result` waits for it."""
 
-    def __init__(self, function: Callable[..., Any], *args: Any, start: str = "fork"):
+    def __init__(self, function: Callable[..., Any], *args: Any, start: str = "fork", pass_fds: tuple[int, ...] = ()):
+        """``pass_fds`` (spawn): file descriptors the child keeps, under the
+        same numbers (the read end of a pipe the caller signals on)."""
         self.function, self.args = function, args
         self.child = self.process = None
         if start == "spawn":
             # The child finds kg where the parent did, installed or not.
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
             self.process = subprocess.Popen([sys.executable, "-m", "kg.forked"], stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, env=env)
+                                            stdout=subprocess.PIPE, env=env, pass_fds=pass_fds)
             self.process.stdin.write(pickle.dumps((function, args)))
             self.process.stdin.close()
         elif start in multiprocessing.get_all_start_methods():

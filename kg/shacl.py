@@ -34,16 +34,22 @@ def run_core(data: rdflib.Graph | Store | bytes | BinaryIO | list[Quad | Triple]
     """The core engine (:mod:`kg.shaclcore`), on the N-Triples of the union
     of the data's graphs (``bytes`` or an open binary file: that text
     already written, each triple once)."""
+    if not isinstance(data, bytes) and not hasattr(data, "readline"):  # not N-Triples text or an open file of it
+        with collector.paused():
+            data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
+    return core_program(shapes).validate(data)
+
+
+def core_program(shapes: rdflib.Graph):
+    """The shapes compiled for the core engine, once per shapes graph
+    (:class:`kg.shaclcore.Unsupported` for a shape it does not check)."""
     from kg.shaclcore import Program
 
     key = id(shapes)
     if key not in _PROGRAMS:
         _PROGRAMS.clear()
         _PROGRAMS[key] = (shapes, Program(shapes))  # the graph is kept so that its id is not reused
-    if not isinstance(data, bytes) and not hasattr(data, "readline"):  # not N-Triples text or an open file of it
-        with collector.paused():
-            data = serialize(union_triples(data), format=RdfFormat.N_TRIPLES)
-    return _PROGRAMS[key][1].validate(data)
+    return _PROGRAMS[key][1]
 
 
 def union_triples(data: rdflib.Graph | Store | Iterable[Quad | Triple]) -> list[Triple]:

@@ -37,7 +37,8 @@ from kg.rdf.iris import ONTOLOGY as ONTOLOGY_IRI
 from kg.rdf.namespaces import OA as OA_IRI
 from kg.rdf.io import Dataset, GraphError, load_quads  # noqa: F401  (load_quads: kg validate reads files)
 from kg.shaclcore import Unsupported
-from kg.shacl import ENGINES, Lookup, prepare_turbo, quads_lookup, rdflib_lookup, run_core, run_pyshacl, run_turbo
+from kg.shacl import (ENGINES, Lookup, core_program, prepare_turbo, quads_lookup, rdflib_lookup, run_core, run_pyshacl,
+                      run_turbo)
 
 DEFAULT_ENGINE = "core"
 Y = rdflib.Namespace(ONTOLOGY_IRI)
@@ -221,14 +222,26 @@ def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_
     return _once(hashlib.sha256(dataset.ntriples()), cache, engine, lambda: validate_dataset(dataset, engine))
 
 
-def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE) -> tuple[Report, bool]:
+def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE,
+                  ready: int | None = None) -> tuple[Report, bool]:
     """:func:`validate_cached` of the N-Triples file of a union (each triple
     once), as ``kg build`` writes it for a validator in a process of its own
     (:mod:`kg.forked`). The core engine reads the file a line at a time; the
-    statements are parsed only to quote the passages of failing nodes."""
+    statements are parsed only to quote the passages of failing nodes.
+
+    ``ready``: the read end of a pipe to wait on before the file is read.
+    kg build starts its validator before it makes the graph, so that the
+    validator's start (an interpreter, rdflib, the shapes read and
+    compiled) is over by the time the file is written; a byte on the pipe
+    says the file is complete, its end without one that the build stopped."""
     import hashlib
 
     path = Path(path)
+    if ready is not None:
+        _compiled(engine)
+        with os.fdopen(ready, "rb") as signal:
+            if signal.read(1) != b"1":
+                raise RuntimeError("the build stopped before the graph to validate was written")
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -245,6 +258,17 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
         return validate(load_quads(path), engine=engine)
 
     return _once(digest, cache, engine, run)
+
+
+def _compiled(engine: str) -> None:
+    """The shapes read, and compiled for the core engine (a shape it does not
+    check is left for the fallback to deal with)."""
+    shapes = shapes_graph()
+    if engine == "core":
+        try:
+            core_program(shapes)
+        except Unsupported:
+            pass
 
 
 def _once(digest, cache: Path | None, engine: str, run) -> tuple[Report, bool]:

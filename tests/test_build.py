@@ -101,12 +101,14 @@ def test_read_prints_the_text_model():
 
 
 def test_align_and_extract_in_two_processes_gives_what_one_does():
-    """kg build shares the documents between itself and a forked child:
-    each document's alignment and events must be those of the plain
-    sequential calls, in the same order."""
-    from kg.build import align_and_extract, extract, read_documents
+    """kg build shares the documents, and the chapters whose events of the
+    work it reads from the reference text, between itself and a forked
+    child: each must come out as the plain sequential calls give it, in
+    the same order."""
+    from kg.build import align_and_extract, extract, prepare, read_documents
     from kg.bench import seeds_corpus
-    from kg.extract.work import align_documents
+    from kg.extract.work import align_documents, work_events
+    from kg.text import canon
 
     docs = read_documents(seeds_corpus())
     alignments, events = align_and_extract(docs)
@@ -114,6 +116,13 @@ def test_align_and_extract_in_two_processes_gives_what_one_does():
     assert alignments == align_documents(docs)
     assert events == extract(docs, alignments=alignments)
     assert sum(map(len, events.values())) > 3000
+    _, _, references = prepare(docs)
+    assert list(references) == [5, 6, 7]  # 鄉射禮, 燕禮, 大射儀: the seeds' chapters
+    for chapter, (reference, work) in references.items():
+        alone, expected = work_events(chapter, canon.load()[chapter])
+        assert reference.source == alone.source and reference.passages == alone.passages
+        assert [(w.locator, w.number, w.event) for w in work] == [(w.locator, w.number, w.event) for w in expected]
+        assert len(work) > 100
 
 
 def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
@@ -143,3 +152,31 @@ def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkey
     assert validator[0].process.returncode < 0  # killed by a signal: stopped, not waited for
     assert not (out / "yili.nt").exists()
     assert [p.name for p in (out / "builds").iterdir()] == []  # the partial build was removed
+
+
+def test_a_build_that_fails_while_making_its_graph_stops_the_waiting_validator(tmp_path, monkeypatch):
+    """The validator is started before the graph is made and waits for it;
+    when making the graph fails, the validator does not outlive the build
+    and nothing is published or left behind."""
+    import kg.build
+    from kg.forked import Forked
+
+    started: list = []
+
+    class Recorded(Forked):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            started.append(self)
+
+    def broken(*args, **kwargs):
+        raise MemoryError("no room for the graph")
+
+    monkeypatch.setattr(kg.build, "Forked", Recorded)
+    monkeypatch.setattr(kg.build, "build_dataset", broken)
+    out = tmp_path / "dist"
+    with pytest.raises(MemoryError, match="no room for the graph"):
+        kg.build.build([kg.build.Source(seed("003"))], out, cache=False)
+    validator = [job for job in started if job.process is not None]
+    assert len(validator) == 1 and validator[0].process.poll() is not None
+    assert not (out / "yili.nt").exists()
+    assert [p.name for p in (out / "builds").iterdir()] == []

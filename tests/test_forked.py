@@ -62,3 +62,29 @@ def test_a_spawned_child_runs_apart_and_sends_back_its_result_or_error():
 
 def test_what_a_spawned_child_prints_does_not_spoil_its_result():
     assert Forked(print, "noise on stdout", start="spawn").result() is None
+
+
+def test_a_spawned_validator_waits_for_the_word_that_its_input_is_written(tmp_path):
+    """kg build starts its validator before the graph exists: the child
+    reads the shapes, then waits on a pipe; one byte says the file is
+    complete, the pipe's end without it that the build stopped."""
+    from kg.validate import validate_file
+
+    data = tmp_path / "union.nt"
+    wait, go = os.pipe()
+    child = Forked(validate_file, data, None, "core", wait, start="spawn", pass_fds=(wait,))
+    os.close(wait)
+    time.sleep(0.5)
+    assert child.process.poll() is None  # waiting, though the file is not there yet
+    data.write_bytes(b"<http://example.org/a> <http://example.org/p> \"x\" .\n")
+    os.write(go, b"1")
+    os.close(go)
+    report, cached = child.result()
+    assert report.conforms and not cached
+
+    wait, go = os.pipe()
+    child = Forked(validate_file, tmp_path / "never-written.nt", None, "core", wait, start="spawn", pass_fds=(wait,))
+    os.close(wait)
+    os.close(go)  # the build failed before it wrote the graph
+    with pytest.raises(RuntimeError, match="the build stopped before the graph to validate was written"):
+        child.result()

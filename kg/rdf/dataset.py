@@ -102,11 +102,16 @@ def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, bas
     return list(rebase(build_dataset(docs, events, work), base).quads())
 
 
+def moves_base(base: str | None) -> bool:
+    """Whether ``base`` names a base other than the default (``--base``)."""
+    return bool(base) and Minter(base).base != DEFAULT_BASE
+
+
 def rebase(data, base: str | None):
     """The dataset (or quads) with every IRI under the default base moved
     under ``base``: one ``--base`` moves the data, the graphs and the
     vocabulary, so that a release build names no ``localhost`` at all."""
-    if not base or Minter(base).base == DEFAULT_BASE:
+    if not moves_base(base):
         return data
     if isinstance(data, Dataset):
         return data.moved(DEFAULT_BASE, Minter(base).base)
