@@ -24,7 +24,7 @@ from kg.text.align import Alignment
 from kg.model import Document
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
-from kg.publish.dump import dump_name, write_dumps, write_turtle
+from kg.publish.dump import dump_name, write_dist
 from kg.rdf.dataset import build_dataset, moves_base, rebase
 from kg.rdf.formats import FORMATS
 from kg.rdf.io import Dataset, write_format, write_statements
@@ -360,46 +360,3 @@ def record_inputs(folder: Path, inputs: str, summary: BuildSummary) -> None:
     fields = {k: v for k, v in asdict(summary).items() if k not in ("cleaned", "up_to_date")}
     fields["outputs"] = [p.name for p in summary.outputs]
     (Path(folder) / INPUTS).write_text(json.dumps({"inputs": inputs, "summary": fields}), encoding="utf-8")
-
-
-def publish_dist(data: Dataset | list[Quad], out_dir: Path, base: str | None = None,
-                 gz: bool = False) -> tuple[list[Path], list[Path]]:
-    """Write every dump of ``data`` (already under ``base``) into a new build
-    folder and publish it as ``out_dir``'s current build in one step.
-    Returns the published paths and the leftovers of interrupted builds that
-    were removed first."""
-    cleaned = clean_leftovers(out_dir)
-    dataset = data if isinstance(data, Dataset) else Dataset.from_quads(data)
-    with new_build(out_dir) as folder:
-        written = write_dist(dataset, folder, base, gz)
-    return [out_dir / path.name for path in written], cleaned
-
-
-def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: bool = False,
-               phases: Phases = QUIET, done: dict[Path, int] | None = None) -> list[Path]:
-    """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
-    description, into ``out_dir`` (a fresh build folder); ``done``: dumps
-    written already, with their statement counts. Returns the files written."""
-    from kg.publish.void import describe
-    from kg.rdf.iris import Minter
-
-    with phases.phase("union"):
-        dataset.union()
-    with phases.phase("dump", len(FORMATS), "files") as step:
-        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance(), done=done)
-    with phases.phase("void"):
-        void = out_dir / "void.ttl"
-        description = describe(dataset, counts, Minter(base) if base else Minter())
-        write_turtle(list(dict.fromkeys(description)), void, base=base)
-    return [*counts, void]
-
-
-def write_vocabulary(path: Path, base: str | None = None) -> int:
-    """The ritual vocabulary of mappings/ (classes and terms) as Turtle, for
-    people who want the ontology without the texts. Returns the triple count."""
-    from kg.rdf.iris import Minter
-    from kg.rdf.terms import TermGraph
-
-    triples = sorted(set(TermGraph(Minter(base) if base else Minter()).triples()), key=str)
-    write_turtle(triples, Path(path))
-    return len(triples)

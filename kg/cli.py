@@ -390,7 +390,7 @@ def evaluate_alignment(graphs, gold):
 def ontology(out):
     """Write the ritual vocabulary of mappings/ (roles, objects, places, facings,
     acts and their classes) as OWL/SKOS Turtle."""
-    from kg.build import write_vocabulary
+    from kg.publish.dump import write_vocabulary
     from kg.mappings import MappingError
 
     try:

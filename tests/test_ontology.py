@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from pyoxigraph import RdfFormat, Store, parse
 
-from kg.build import write_vocabulary
+from kg.publish.dump import write_vocabulary
 from kg.mappings import load_table, split_variants
 from kg.rdf.terms import simplified
 from kg.text.normalise import normalise

@@ -26,7 +26,7 @@ DRIVER = """
 import sys, time
 from pathlib import Path
 from pyoxigraph import RdfFormat, parse
-from kg.build import publish_dist
+from kg.publish.dump import publish_dist
 quads = list(parse(path=sys.argv[1], format=RdfFormat.N_QUADS))
 print("writing", flush=True)
 started = time.perf_counter()

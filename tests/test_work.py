@@ -231,7 +231,7 @@ def test_the_same_document_twice_is_refused():
 
 
 def test_base_moves_everything_including_the_vocabulary(tmp_path):
-    from kg.build import publish_dist
+    from kg.publish.dump import publish_dist
 
     docs = read_documents(small_corpus())
     quads = graph_quads(docs, base="https://example.org/yili/")

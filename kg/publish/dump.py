@@ -1,6 +1,7 @@
 """The dumps of ``dist/``: every format of the registry
-(:mod:`kg.rdf.formats`) written from the built dataset, and ``kg dump``
-re-serialising the published N-Quads in another format.
+(:mod:`kg.rdf.formats`) written from the built dataset with their VoID
+description, the vocabulary alone, and ``kg dump`` re-serialising the
+published N-Quads in another format.
 
 Files are replaced whole (:mod:`kg.atomic`); gzip output has no timestamp,
 so the same input gives the same bytes."""
@@ -10,11 +11,13 @@ import gzip
 from pathlib import Path
 from typing import Iterable
 
-from pyoxigraph import RdfFormat, Triple, parse, serialize
+from pyoxigraph import Quad, RdfFormat, Triple, parse, serialize
 
 from kg.atomic import atomic_write  # noqa: F401  (kg dump writes through it)
 from kg.rdf.formats import FORMATS
 from kg.rdf.graph import PREFIXES
+from kg.progress import QUIET, Phases
+from kg.publish.dist import clean_leftovers, new_build
 from kg.rdf.io import Dataset, write_format, write_statements
 
 
@@ -82,3 +85,46 @@ def stream_dump(source: Path, fmt: str, output, gz: bool = False, progress=None)
     if progress is not None and count % 100_000:
         progress(count % 100_000)
     return count
+
+
+def publish_dist(data: Dataset | list[Quad], out_dir: Path, base: str | None = None,
+                 gz: bool = False) -> tuple[list[Path], list[Path]]:
+    """Write every dump of ``data`` (already under ``base``) into a new build
+    folder and publish it as ``out_dir``'s current build in one step.
+    Returns the published paths and the leftovers of interrupted builds that
+    were removed first."""
+    cleaned = clean_leftovers(out_dir)
+    dataset = data if isinstance(data, Dataset) else Dataset.from_quads(data)
+    with new_build(out_dir) as folder:
+        written = write_dist(dataset, folder, base, gz)
+    return [out_dir / path.name for path in written], cleaned
+
+
+def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: bool = False,
+               phases: Phases = QUIET, done: dict[Path, int] | None = None) -> list[Path]:
+    """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
+    description, into ``out_dir`` (a fresh build folder); ``done``: dumps
+    written already, with their statement counts. Returns the files written."""
+    from kg.publish.void import describe
+    from kg.rdf.iris import Minter
+
+    with phases.phase("union"):
+        dataset.union()
+    with phases.phase("dump", len(FORMATS), "files") as step:
+        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance(), done=done)
+    with phases.phase("void"):
+        void = out_dir / "void.ttl"
+        description = describe(dataset, counts, Minter(base) if base else Minter())
+        write_turtle(list(dict.fromkeys(description)), void, base=base)
+    return [*counts, void]
+
+
+def write_vocabulary(path: Path, base: str | None = None) -> int:
+    """The ritual vocabulary of mappings/ (classes and terms) as Turtle, for
+    people who want the ontology without the texts. Returns the triple count."""
+    from kg.rdf.iris import Minter
+    from kg.rdf.terms import TermGraph
+
+    triples = sorted(set(TermGraph(Minter(base) if base else Minter()).triples()), key=str)
+    write_turtle(triples, Path(path))
+    return len(triples)
