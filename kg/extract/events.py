@@ -25,18 +25,17 @@ from kg.extract.event import Event
 from kg.extract.phrases import (
     PlacePhrase,
     at,
-    hand_before_act,
     particle,
     read_place,
     read_roles,
     read_things,
-    things_of_class,
 )
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
-from kg.extract.speech import CLAUSE_PUNCT, SpeechReading
+from kg.extract.speech import SpeechReading
+from kg.extract.subjects import SubjectReading
 from kg.extract.things import ThingRules
-from kg.extract.tokens import SENTENCE_END, tokenize, vocabulary
+from kg.extract.tokens import tokenize, vocabulary
 from kg.extract.word_rules import WordRules
 
 
@@ -44,7 +43,7 @@ from kg.extract.word_rules import WordRules
 THE_LORD = {"君", "公"}
 
 
-class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingRules, Surroundings):
+class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
@@ -113,147 +112,6 @@ class PassageParser(WordRules, AgentRules, RecipientRules, SpeechReading, ThingR
         raise AssertionError("the last word rule takes every word")
 
     # --- roles ------------------------------------------------------------
-
-    def with_role(self, k: int) -> bool:
-        """與賓揖: 與 after a pause or an act, before a role that acts."""
-        prev, nxt = at(self.t, k - 1), at(self.t, k + 1)
-        return (nxt is not None and nxt.is_("role") and self.agent != []
-                and (prev is None or prev.punct or prev.is_("action") or prev.is_("facing")))
-
-    def on_role(self, k: int, joining: bool = False) -> int:
-        if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then") \
-                or self.doubled(k):
-            return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝
-        roles, after = read_roles(self.t, k)
-        place = read_place(self.t, k, heads=("role",), need_direction=True)
-        if place is not None and not particle(at(self.t, k - 1), "preposition") \
-                and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]) \
-                and (not self.fresh or not self.puts_somewhere(place[1])):
-            # 史左執筮: the 史 holds it in his left hand; 工四人二瑟小臣左何瑟: the 小臣
-            # carries the zither on his left shoulder (主人賓右奠觚: at the 賓's right)
-            place = None
-        side = place[0].label[len(place[0].head):] if place is not None else ""
-        if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
-                and self.act_at(place[1]) and at(self.t, k - 1) is not None and at(self.t, k - 1).is_("facing"):
-            # 婦人升東面衆主人東即位: after an act and its facing, a role and one direction
-            # right before an act: the role acts, going that way (not 主人介右北面拜: a place)
-            self.flush()
-            self.take_subject(roles, "written-subject")
-            self.wait_place(PlacePhrase(side, "place", side, False), "bare-place")
-            return place[1]
-        if place is not None and len(roles) <= 1:
-            return self.on_bare_place(k, place)  # 賓之席前, 三耦之南: a place, no participant
-        if self.received_from(k, roles, after):
-            return self.verb_end
-        if self.stand_owner(k, after):
-            return after  # 侑俎羊左肩…載于一俎: whose stand is loaded, not who loads it
-        self.role_since = True
-        nxt = at(self.t, after)
-        if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
-            return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
-        if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential"):
-            self.there_is = roles
-            return after  # 有賓則拜之: if there is a guest, one bows to him
-        if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
-            return after + 2  # 大師則為之洗: someone else acts for the 大師
-        nxt_tok = at(self.t, after)
-        if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT):
-            # 上射于右, 乃祝，: no act of its own. A facing waiting before them is
-            # the last act's (即位…南面，宰宗人西面: GUIDELINES 7, a new subject
-            # follows); a facing right after them is where they stand, no act's.
-            if self.facing and self.clause is not None and self.clause.facing is None:
-                self.clause.facing, self.facing = self.facing, None
-                self.clause.mark("facing", "facing")
-            self.standing = (roles, len(self.events))  # 主人及兄弟如葬服: described, for a 皆 to come
-            if nxt_tok is not None and nxt_tok.is_("facing") and not self.acts_later(after + 1):
-                return after + 1
-            return after
-        self.flush()
-        self.handed_to(k, roles, after)
-        if joining:
-            roles = self.agent + [r for r in roles if r not in self.agent]
-        self.take_subject(roles, "joined-subject" if joining else "written-subject")
-        return after
-
-    def take_subject(self, roles: list[str], origin: str) -> None:
-        """``roles`` act from here on: the subject written for the acts that follow."""
-        self.subject_at = len(self.events)
-        self.agent = roles
-        self.set_origin(origin)
-        self.subjects.append(roles)
-        if not self.history or self.history[-1] != roles:
-            self.history.append(roles)
-        self.fresh = True
-        self.clause = None
-
-    def acts_later(self, k: int) -> bool:
-        """An act follows before the next subject, condition or sentence end."""
-        while (tok := at(self.t, k)) is not None:
-            if tok.punct and tok.text in SENTENCE_END or particle(tok, "condition"):
-                return False
-            if particle(tok, "like") and self.rite_end(k, tok) is None:
-                k = self.compared_end(k + 1)  # 公如賓服迎賓: the 賓 is what the dress is like
-                continue
-            if self.doubled(k):
-                return True
-            if tok.is_("role"):
-                if read_place(self.t, k, heads=("role",), need_direction=True) is None:
-                    return False
-            elif self.act_at(k):
-                return True
-            elif tok.is_("action") and particle(tok, "join") and self.reaches_place(k):
-                return True  # 尸及階: 及 "reach", not "and"
-            k += 1
-        return False
-
-    def days_before(self, k: int) -> bool:
-        """The act at k is named only to count days before it (前宿一日: a day
-        before the invitation; 前射三日): a time, no event."""
-        before, count, days = at(self.t, k - 1), at(self.t, k + 1), at(self.t, k + 2)
-        return before is not None and self.vocab.particle_has(before.text, "days-before") \
-            and particle(count, "numeral") and days is not None and days.text == "日"
-
-    def stand_owner(self, k: int, after: int) -> bool:
-        """Roles that open a clause right before a stand and the cuts laid on it
-        (侑俎羊左肩左肫…, 主婦俎羊左臑…) say whose stand it is: no subject."""
-        stand, nxt = at(self.t, after), at(self.t, after + 1)
-        prev = at(self.t, k - 1)
-        return (prev is None or prev.punct or not prev.is_("action")) and stand is not None \
-            and stand.is_("object") and not stand.is_("action") and stand.label("object") == "俎" \
-            and nxt is not None and nxt.is_("object") \
-            and (nxt.label("object") in things_of_class("Victim") or nxt.label("object") in things_of_class("MeatCut"))
-
-    def doubled(self, k: int) -> bool:
-        """A word that names a role and an act, written twice: the role, then
-        its act (祝祝: the 祝 invokes; not 獻祝祝拜, where the first is whom the
-        act before is for)."""
-        tok, before = at(self.t, k), at(self.t, k - 2)
-        return k > 0 and tok is not None and tok.is_("role") and tok.is_("action") and self.t[k - 1].text == tok.text \
-            and (before is None or before.punct or not before.is_("action"))
-
-    def reaches_place(self, k: int) -> bool:
-        """及 at k is the act "reach" (尸及階), not "and": a place follows, not a role."""
-        nxt = at(self.t, k + 1)
-        return nxt is not None and not nxt.is_("role") and read_place(self.t, k + 1) is not None
-
-    def on_all(self) -> None:
-        """皆 after two alternating subjects (主人…賓…皆揖) means both."""
-        if self.fresh and self.standing is not None and self.standing[1] == len(self.events) \
-                and self.subjects and self.standing[0] != self.subjects[-1]:
-            # 主人及兄弟如葬服，賓執事者如弔服，皆即位: two parties described, then 皆
-            first, second = self.standing[0], self.subjects[-1]
-            self.agent = first + [r for r in second if r not in first]
-            self.set_origin("both-after-all")
-            return
-        if self.fresh or len(self.subjects) < 2:
-            return
-        first, second = self.subjects[-2], self.subjects[-1]
-        acted = len(self.events) - self.subject_at  # acts of the second party since he was written
-        # 主人…再拜，賓…答再拜，皆揖: an exchange just made; not after the second party's
-        # own round of acts (媵爵者洗…升…降…皆再拜: all of them)
-        if first != second and self.agent == second and len(second) == 1 and acted <= 2:
-            self.agent = first + [r for r in second if r not in first]
-            self.set_origin("both-after-all")
 
     # --- acts ---------------------------------------------------------------
 
