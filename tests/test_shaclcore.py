@@ -87,6 +87,12 @@ CASES = [
      "sh:property [ sh:path ex:q ; sh:minCount 1 ] ] .", "ex:n a ex:C ; ex:p ex:a .", "ex:n a ex:C ; ex:p ex:a . ex:a ex:q 1 ."),
     ("uniqueLang, case", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:uniqueLang true ] .",
      "ex:n a ex:C ; ex:p \"a\"@en, \"b\"@EN, \"c\"@zh, \"d\"@zh .", "ex:n a ex:C ; ex:p \"a\"@en, \"b\"@zh, \"c\" ."),
+    # counts are compared inline, not as checks: at the top, under sh:node and inside sh:or
+    ("counts, nested and in sh:or", "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:minCount 1 ; "
+     "sh:maxCount 2 ; sh:node [ sh:property [ sh:path ex:q ; sh:maxCount 1 ] ] ] ; "
+     "sh:or ( [ sh:path ex:r ; sh:minCount 1 ] [ sh:path ex:s ; sh:minCount 2 ] ) .",
+     "ex:n a ex:C ; ex:p ex:a, ex:b, ex:c ; ex:s 1 . ex:a ex:q 1, 2 . ex:m a ex:C ; ex:r 1 .",
+     "ex:n a ex:C ; ex:p ex:a ; ex:s 1, 2 . ex:a ex:q 1 ."),
 ]
 
 
