@@ -128,3 +128,14 @@ def test_validation_falls_back_to_the_rust_engine_on_shapes_core_refuses():
     with pytest.warns(UserWarning, match="shacl#closed"):
         report = validate(quads, shapes, engine="core")
     assert not report.conforms and [v.constraint for v in report.violations] == ["sh:ClosedConstraintComponent"]
+
+
+def test_the_index_reads_lines_as_oxigraph_writes_them_and_skips_what_is_no_statement():
+    """Objects may hold spaces and " ."; a comment, a blank line and a last
+    line without its line break are read as N-Triples says."""
+    from kg.shaclcore.index import Index
+
+    lines = [b"# <http://ex/p> <http://ex/q> .\n", b"\n", b'<http://ex/a> <http://ex/p> "x y ." .\n',
+             b"<http://ex/a> <http://ex/p> <http://ex/b> ."]
+    assert Index(lines, {b"<http://ex/p>"}).tables == {b"<http://ex/p>": {b"<http://ex/a>": [b'"x y ."', b"<http://ex/b>"]}}
+    assert Index(lines, None).tables == {b"<http://ex/p>": {b"<http://ex/a>": [b'"x y ."', b"<http://ex/b>"]}}

@@ -26,18 +26,23 @@ class Index:
         tables: dict[bytes, dict[bytes, list[bytes]]] = {}
         if predicates is not None:
             tables = {p: {} for p in predicates}
+        get = tables.get
         for line in lines:
-            if len(line) < 3 or line[:1] == b"#":
-                continue
             # "<s> <p> object ." — neither a subject nor a predicate holds a
             # space; the object may, so it is the rest before the last " .".
-            s, p, rest = line.split(b" ", 2)
-            table = tables.get(p)
+            try:
+                s, p, rest = line.split(b" ", 2)
+            except ValueError:
+                continue  # a blank line
+            table = get(p)
             if table is None:
-                if predicates is not None:
+                if predicates is not None or s.startswith(b"#"):
                     continue
                 table = tables[p] = {}
-            o = rest[:rest.rindex(b" .")]
+            elif s.startswith(b"#"):
+                continue  # a comment
+            # Oxigraph ends every line with " .\n": cut it without a search
+            o = rest[:-3] if rest[-3:] == b" .\n" else rest[:rest.rindex(b" .")]
             values = table.get(s)
             if values is None:
                 table[s] = [o]
