@@ -144,22 +144,22 @@ def align_and_extract(docs: list[Document], phases: Phases = QUIET
     """Every document aligned to the canonical passages and its events
     extracted, as :func:`align_documents` then :func:`extract` give them
     (in the documents' order), in two processes (:func:`prepare`)."""
-    alignments, events, _ = prepare(docs, phases)
+    alignments, events, _ = prepare(docs, phases, work=False)
     return alignments, events
 
 
-def prepare(docs: list[Document], phases: Phases = QUIET) -> tuple[
+def prepare(docs: list[Document], phases: Phases = QUIET, work: bool = True) -> tuple[
         dict[str, list[Alignment]], dict[str, list[Event]], dict[int, tuple[Document, list[WorkEvent]]]]:
-    """:func:`align_and_extract`, and the events of the work of every chapter
-    the documents belong to (:func:`work_events`, read from the reference
-    text), the work shared between this process and a forked child
+    """:func:`align_and_extract`, and (``work``) the events of the work of
+    every chapter the documents belong to (:func:`work_events`, read from the
+    reference text), the work shared between this process and a forked child
     (:mod:`kg.forked`): each document's alignment and events depend on it
     and the canonical passages alone, each chapter's on the reference, and
     this is Python that holds the interpreter, so a thread would not help."""
     from kg.text import canon as canon_table
 
     canon = canon_table.load()
-    chapters = sorted({d.chapter for d in docs if d.chapter in canon})
+    chapters = sorted({d.chapter for d in docs if d.chapter in canon}) if work else []
     (mine, my_chapters), (theirs, their_chapters) = _halves(docs, chapters, canon)
     with phases.phase("align and extract", len(docs), "documents") as step:
         other = Forked(_align_extract, theirs, canon, their_chapters) if theirs or their_chapters else None
