@@ -125,10 +125,9 @@ def test_align_and_extract_in_two_processes_gives_what_one_does():
         assert len(work) > 100
 
 
-def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
-    """The validator runs in a process of its own while the dumps are
-    written; when writing fails, the validator is stopped (not waited for)
-    and nothing is published or left behind."""
+def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch):
+    """Build seed 003 with ``kg.build.<step>`` raising ``error``: the
+    validator processes the build started, and the output folder."""
     import kg.build
     from kg.forked import Forked
 
@@ -139,15 +138,22 @@ def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkey
             super().__init__(*args, **kwargs)
             started.append(self)
 
-    def full_disk(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+    def fails(*args, **kwargs):
+        raise error
 
     monkeypatch.setattr(kg.build, "Forked", Recorded)
-    monkeypatch.setattr(kg.build, "write_dist", full_disk)
+    monkeypatch.setattr(kg.build, step, fails)
     out = tmp_path / "dist"
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(type(error), match=str(error)):
         kg.build.build([kg.build.Source(seed("003"))], out, cache=False)
-    validator = [job for job in started if job.process is not None]
+    return [job for job in started if job.process is not None], out
+
+
+def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
+    """The validator runs in a process of its own while the dumps are
+    written; when writing fails, the validator is stopped (not waited for)
+    and nothing is published or left behind."""
+    validator, out = build_failing_at("write_dist", OSError("No space left on device"), tmp_path, monkeypatch)
     assert len(validator) == 1 and validator[0].process.poll() is not None
     assert validator[0].process.returncode < 0  # killed by a signal: stopped, not waited for
     assert not (out / "yili.nt").exists()
@@ -158,25 +164,7 @@ def test_a_build_that_fails_while_making_its_graph_stops_the_waiting_validator(t
     """The validator is started before the graph is made and waits for it;
     when making the graph fails, the validator does not outlive the build
     and nothing is published or left behind."""
-    import kg.build
-    from kg.forked import Forked
-
-    started: list = []
-
-    class Recorded(Forked):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            started.append(self)
-
-    def broken(*args, **kwargs):
-        raise MemoryError("no room for the graph")
-
-    monkeypatch.setattr(kg.build, "Forked", Recorded)
-    monkeypatch.setattr(kg.build, "build_dataset", broken)
-    out = tmp_path / "dist"
-    with pytest.raises(MemoryError, match="no room for the graph"):
-        kg.build.build([kg.build.Source(seed("003"))], out, cache=False)
-    validator = [job for job in started if job.process is not None]
+    validator, out = build_failing_at("build_dataset", MemoryError("no room for the graph"), tmp_path, monkeypatch)
     assert len(validator) == 1 and validator[0].process.poll() is not None
     assert not (out / "yili.nt").exists()
     assert [p.name for p in (out / "builds").iterdir()] == []
