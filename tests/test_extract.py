@@ -1329,3 +1329,14 @@ def test_a_place_after_an_act_the_tables_lack_is_that_acts():
     assert events("主人髺髮袒衆主人免于房")[-1] == "主人 袒"
     # 士喪禮: the sacrificial robes (祭服: head noun 服) are no act of offering 祭
     assert not any(" 祭" in e for e in events("商祝襲祭服褖衣次"))
+
+
+def test_a_role_written_twice_in_one_list_is_an_agent_or_recipient_once():
+    """賓弟子及兄弟弟子 are two groups both called 弟子; 納諸公卿大夫諸公卿大夫
+    names each role twice: an event lists each role once (the graph had
+    each such statement twice before it was made a set)."""
+    washes = PassageParser("賓弟子及兄弟弟子洗各酌于其尊", []).run()[0]
+    assert washes.action == "洗" and washes.agents.count("弟子") == 1
+    leads_in = PassageParser("小臣師納諸公卿大夫諸公卿大夫皆入門右北面東上", []).run()
+    assert [(e.action, e.recipients) for e in leads_in][:1] == [("納", ["諸公", "卿", "大夫"])]
+    assert all(len(e.agents) == len(set(e.agents)) for e in leads_in)

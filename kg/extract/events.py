@@ -97,6 +97,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         while k < len(self.t):
             k = self.step(k)
         self.flush()
+        for event in self.events:  # each role once (賓弟子及兄弟弟子: 弟子; 納諸公卿大夫諸公卿大夫)
+            event.agents = list(dict.fromkeys(event.agents))
+            event.recipients = list(dict.fromkeys(event.recipients))
         return self.events
 
     def step(self, k: int) -> int:
