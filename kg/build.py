@@ -8,9 +8,10 @@ import os
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 from pyoxigraph import Quad, Triple
 
@@ -251,45 +252,31 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # the N-Triples dump itself when it is that (no --base, no --gzip).
         as_dump = not moves_base(base) and not gz
         checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
-        wait, go = os.pipe()
-        signal = open(go, "wb")
-        try:
-            verdict = Forked(validate_file, checked, out_dir / ".cache" / "validated" if cache else None,
-                             DEFAULT_ENGINE, wait, start="spawn", pass_fds=(wait,))
-        except BaseException:
-            signal.close()
-            raise
-        finally:
-            os.close(wait)  # the child's end
-        with signal:
-            try:
-                with phases.phase("work"):
-                    work = read_work(docs, events, alignments=alignments, reference_events=references)
-                with phases.phase("graph", unit="quads") as step:
-                    dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
-                    step.advance(len(dataset))
-                published = rebase(dataset, base)
-                with phases.phase("validator input"):
-                    if as_dump:
-                        done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
-                    else:
-                        done = {}
-                        write_statements(dataset.union(), checked)
-                signal.write(b"1")
-                signal.close()
-                with ThreadPoolExecutor(1) as pool:
-                    def check():
-                        with phases.phase("validate"):
-                            return verdict.result()
+        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, go):
+            with phases.phase("work"):
+                work = read_work(docs, events, alignments=alignments, reference_events=references)
+            with phases.phase("graph", unit="quads") as step:
+                dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
+                step.advance(len(dataset))
+            published = rebase(dataset, base)
+            with phases.phase("validator input"):
+                if as_dump:
+                    done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
+                else:
+                    done = {}
+                    write_statements(dataset.union(), checked)
+            go()
+            with ThreadPoolExecutor(1) as pool:
+                def check():
+                    with phases.phase("validate"):
+                        return verdict.result()
 
-                    waiting = pool.submit(check)
-                    try:
-                        written = write_dist(published, folder, base, gz, phases, done)
-                        report, cached = waiting.result()
-                    finally:
-                        verdict.cancel()  # before the pool waits for the thread that waits for it
-            finally:
-                verdict.cancel()  # a failed step stops the validator, rather than wait for it
+                waiting = pool.submit(check)
+                try:
+                    written = write_dist(published, folder, base, gz, phases, done)
+                    report, cached = waiting.result()
+                finally:
+                    verdict.cancel()  # a failed write stops it before the pool waits for the thread that waits for it
         if not as_dump:
             checked.unlink()
         if not report.conforms:
@@ -297,6 +284,32 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         summary = _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached)
         record_inputs(folder, inputs, summary)
     return summary
+
+
+@contextmanager
+def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, Callable[[], None]]]:
+    """The build's validator: a fresh process (:mod:`kg.forked`), started
+    now, that validates ``checked`` once ``go()`` says the file is written,
+    so that its start (an interpreter, rdflib, the shapes compiled)
+    overlaps the build's work meanwhile. Leaving the block stops it if it
+    still runs: a failed build does not wait for it."""
+    wait, signal = os.pipe()
+    try:
+        verdict = Forked(validate_file, checked, cache, DEFAULT_ENGINE, wait, start="spawn", pass_fds=(wait,))
+    except BaseException:
+        os.close(signal)
+        raise
+    finally:
+        os.close(wait)  # the child's end
+    with open(signal, "wb") as pipe:
+        def go() -> None:
+            pipe.write(b"1")
+            pipe.close()
+
+        try:
+            yield verdict, go
+        finally:
+            verdict.cancel()
 
 
 def _summary(docs, events, work, dataset, started, phases, out_dir, written, cleaned, cached) -> BuildSummary:
