@@ -1,45 +1,21 @@
 """Noun phrases of the 經: lists of roles, places, the things an act handles.
 
 Each reader takes the token list and a position and returns what it found and
-the position after it, or ``None`` where there is no such phrase.
+the position after it, or ``None`` where there is no such phrase. Place
+phrases are read in :mod:`kg.extract.places`, and the helpers that look at
+the token list are in :mod:`kg.extract.tokens`; both are named here too, as
+the readers' one place to import from.
 """
 from __future__ import annotations
 
-import functools
+from kg.extract.places import (PlacePhrase, hand_before_act, named_place, read_place, split_facing,
+                               thing_named_place, written_place)
+from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, labels_of_class, particle,
+                               things_of_class, vocabulary)
 
-from dataclasses import dataclass
-
-from kg.extract.tokens import Token, vocabulary
-
-
-def particle(tok: Token | None, *kinds: str) -> bool:
-    return tok is not None and tok.readings.get("particle") in kinds
-
-
-def at(tokens: list[Token], k: int) -> Token | None:
-    return tokens[k] if 0 <= k < len(tokens) else None
-
-
-def is_head(tok: Token | None) -> bool:
-    """A word that can head a place: a place, a thing or a role."""
-    return tok is not None and any(tok.is_(kind) for kind in ("place", "object", "role"))
-
-
-def genitive(tok: Token | None) -> bool:
-    """之 between two nouns (particles.tsv flag genitive)."""
-    return tok is not None and vocabulary().particle_has(tok.text, "genitive")
-
-
-def direction_at(tokens: list[Token], k: int) -> bool:
-    return particle(at(tokens, k), "direction")
-
-
-@dataclass
-class PlacePhrase:
-    label: str
-    head_kind: str  # place, object or role
-    head: str  # canonical label of the head word
-    relative: bool  # a direction was added to the head (三耦南)
+__all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "labels_of_class",
+           "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing", "thing_named_place",
+           "things_of_class", "written_place"]
 
 
 def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
@@ -87,230 +63,6 @@ def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool =
     # 獻工大師則為之洗: the 大師 is a topic; 士大夫則奠摯: a list that opens the clause is the topic whole
     return not particle(at(tokens, k + 1), "topic") or (opens and at(tokens, k - 1) is not None
                                                         and at(tokens, k - 1).is_("role"))
-
-
-def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "object", "role"),
-               need_direction: bool = False) -> tuple[PlacePhrase, int] | None:
-    """A place phrase: a head word and the directions after it
-    (西階上, 三耦之南, 門內霤, 豐上); 之 and spaces are dropped from the label."""
-    between = _between(tokens, k, heads)
-    if between is not None:
-        return between
-    head = at(tokens, k)
-    start = k
-    lead = ""
-    if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
-        lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
-    elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
-            and at(tokens, k + 1).is_("object") \
-            and (not direction_at(tokens, k + 2) or _on_or_under(at(tokens, k + 2))):
-        # 載于南俎: the southern stand, a stand (GUIDELINES 5: the head noun); 加于左皮上: on
-        # the left skin (not 適左個中: the target's arm, no arrow)
-        k, head = k + 1, at(tokens, k + 1)
-    owner = _victim_of_vessel(tokens, k) if "object" in heads else None
-    if owner is not None:
-        lead, k = owner
-        head = tokens[k]  # 羊俎西, 羊湆俎南: the victim (and its part) say whose vessel
-    kind = next((h for h in heads if head is not None and head.is_(h)), None)
-    if kind is None:
-        return None
-    if kind == "object" and head.label(kind) in things_of_class("Dress") \
-            and not (particle(at(tokens, start - 1), "preposition") or particle(at(tokens, start - 1), "state")):
-        return None  # 主人冠端玄: what he wears (冠, 玄端), not a place by the cap
-    label = lead + head.label(kind)
-    k += 1
-    directions = ""
-    facing = at(tokens, k)
-    if kind == "place" and facing is not None and facing.is_("facing") and len(facing.text) == 3 \
-            and (facing.text[0] == label[0] or particle(at(tokens, start - 1), "preposition")
-                 or getattr(at(tokens, start - 1), "readings", {}).get("role") is not None):
-        # 東楹東北面, 于門東北面, 主人阼階東南面辭洗 (where the subject stands): the place's
-        # direction, then the facing (東楹東 + 北面; the punctuated text writes 阼階東，南面);
-        # 降階東北面 faces north-east
-        split_facing(tokens, k)
-    if genitive(at(tokens, k)):
-        split_facing(tokens, k + 1)
-        after = at(tokens, k + 1)
-        if after is not None and after.is_("place") and not after.is_("role") and kind != "place":
-            return PlacePhrase(label + after.label("place"), kind, label, True), k + 2  # 賓之席前
-        if direction_at(tokens, k + 1):
-            k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
-            directions += tokens[k].text
-            k += 1
-    while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
-            and not (kind != "place" and _goes_down_to_bow(tokens, k)):
-        directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
-        k += 1
-    if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
-        directions += tokens[k + 1].text  # 廟門外之右: 廟門外右
-        k += 2
-    if directions and at(tokens, k) is not None and at(tokens, k).is_("place") and not at(tokens, k).is_("role"):
-        directions += tokens[k].label("place")  # 門內霤
-        k += 1
-        if direction_at(tokens, k) and _on_or_under(tokens[k]) and not direction_at(tokens, k + 1):
-            directions += tokens[k].text  # 室中北墉下: below the north wall of the room
-            k += 1
-    elif directions and _thing_with_side(tokens, k):
-        directions += tokens[k].label("object") + tokens[k + 1].text  # 几東席上: east of the armrest, on the mat
-        k += 2
-    cut = at(tokens, k)
-    if kind == "object" and directions and head.label(kind) in things_of_class("Victim") and cut is not None \
-            and cut.is_("object") and cut.label("object") in things_of_class("MeatCut"):
-        return None  # 羊左臑: the sheep's left shoulder, a joint, no place
-    if need_direction and not directions:
-        return None
-    if owner is not None and not directions:
-        label = head.label(kind)  # 加于羊俎: the stand itself (GUIDELINES 5: the head noun)
-    if kind == "object" and hand_before_act(tokens, k, directions) \
-            and not particle(at(tokens, start - 1), "preposition"):
-        return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
-    head_label = head.label(kind) if owner is not None else label  # 羊俎西 is named from the 俎
-    return PlacePhrase(label + directions, kind, head_label, bool(directions)), k
-
-
-CARDINAL = set("東西南北")
-
-
-def thing_named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
-    """于舍門之外: a thing written right before a gate names it (the gate of
-    the lodging), all of it the place (GUIDELINES 6)."""
-    thing, nxt = at(tokens, k), at(tokens, k + 1)
-    if thing is None or nxt is None or not thing.is_("object") or thing.is_("role") \
-            or not nxt.is_("place") or nxt.is_("role") or nxt.is_("object") \
-            or nxt.label("place") not in labels_of_class("places", "GatePlace"):
-        return None  # (奠于篚階西: the basket, then where he stands)
-    found = read_place(tokens, k + 1, heads=("place",))
-    if found is None:
-        return None
-    phrase, after = found
-    return PlacePhrase(thing.label("object") + phrase.label, "place", phrase.head, True), after
-
-
-def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
-    """遷于祖, 受于手間: after a preposition, one word the tables do not know
-    (and the directions after it) is the place, as written (GUIDELINES 6);
-    not where a word it may qualify follows (見於鄉大夫: a person)."""
-    first = at(tokens, k)
-    if first is None or first.readings or first.text == "〓":
-        return None
-    n, label = k + 1, first.text
-    while (tok := at(tokens, n)) is not None and (particle(tok, "direction", "between") or genitive(tok)):
-        label += "" if genitive(tok) else tok.text
-        n += 1
-    nxt = at(tokens, n)
-    if nxt is not None and not nxt.punct and (not nxt.readings or nxt.is_("role") or nxt.is_("object")):
-        return None  # (於鄉大夫: it says which 大夫)
-    return PlacePhrase(label, "place", label, True), n
-
-
-def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
-    """于殯門外, 于祖廟門外: a place of the tables with a name the tables
-    lack written before it (at most two words), all of it the place
-    (GUIDELINES 6: the written phrase)."""
-    n = k
-    while n < k + 2 and at(tokens, n) is not None and not tokens[n].readings and tokens[n].text != "〓":
-        n += 1  # (not 〓, the mark of a lost character; anything else unread is a character of the text)
-    if n == k or at(tokens, n) is None or not tokens[n].is_("place") or tokens[n].is_("role"):
-        return None
-    found = read_place(tokens, n, heads=("place",))
-    if found is None:
-        return None
-    phrase, after = found
-    written = "".join(tok.text for tok in tokens[k:n])
-    return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
-
-
-def _thing_with_side(tokens: list[Token], k: int) -> bool:
-    """A thing and one direction word at k, then no more direction: the
-    second half of a place named from two things (几東席上, 尸東牀上)."""
-    thing, side = at(tokens, k), at(tokens, k + 1)
-    vocab = vocabulary()
-    noun = thing is not None and thing.is_("object") and not thing.is_("role") \
-        and thing.label("object") not in things_of_class("MeatCut") and (  # (羊左肩左肫: joints, no place)
-        not thing.is_("action") or thing.label("object") in vocab.also_verb
-        or "noun-act" in vocab.flags(thing.label("action")))  # 席上: the mat, though 席 is also "spread"
-    return noun and side is not None and particle(side, "direction") and len(side.text) == 1 \
-        and not direction_at(tokens, k + 2)
-
-
-def _victim_of_vessel(tokens: list[Token], k: int) -> tuple[str, int] | None:
-    """A victim (and at most one word for what of it: 羊湆俎) written before
-    the vessel or stand it is in (not before another victim or a joint): the
-    written words before the vessel and the vessel's position."""
-    tok = at(tokens, k)
-    if tok is None or tok.is_("role") or not tok.is_("object") or tok.label("object") not in things_of_class("Victim"):
-        return None
-
-    def holder(n: int) -> bool:
-        tok = at(tokens, n)
-        return tok is not None and not tok.is_("role") and tok.is_("object") \
-            and tok.label("object") not in things_of_class("Victim") | things_of_class("MeatCut")
-
-    n = k + 1
-    part = at(tokens, n)
-    if part is not None and holder(n + 1) and (not part.readings or (
-            part.is_("object") and not part.is_("role") and part.label("object") in things_of_class("Food"))):
-        n += 1  # 羊湆俎: the broth of the sheep, in its stand
-    return ("".join(t.text for t in tokens[k:n]), n) if holder(n) else None
-
-
-def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
-    """賓下拜, 酌膳觶下拜: 下 before a bow is "go down" (GUIDELINES 2: 下拜 →
-    下, 拜), no direction of the role or thing before (坐奠于篚下盥 is below the
-    basket; 阼階下拜 bows at the foot of the steps)."""
-    nxt = at(tokens, k + 1)
-    return tokens[k].is_("action") and nxt is not None and nxt.is_("action") \
-        and vocabulary().action_class.get(nxt.label("action")) == "Salutation"
-
-
-def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
-    """``directions`` (左, 右) name a hand: an act follows at k (右兼執韇)."""
-    act = k + 1 if particle(at(tokens, k), "adverb") else k
-    return vocabulary().particle_has(directions, "hand") and at(tokens, act) is not None \
-        and at(tokens, act).is_("action")
-
-
-def _between(tokens: list[Token], k: int, heads: tuple[str, ...]) -> tuple[PlacePhrase, int] | None:
-    """X Y (之)間, 兩X(之)間: the place between two things (房戶之間 → 房戶間,
-    兩階之間 → 階間, as 兩楹間 → 楹間: GUIDELINES 6)."""
-    def head_at(n: int) -> tuple[str, str] | None:
-        tok = at(tokens, n)
-        if tok is None or tok.is_("role"):
-            return None
-        kind = next((h for h in heads if h != "role" and tok.is_(h)), None)
-        return (kind, tok.label(kind)) if kind else None
-
-    first = at(tokens, k)
-    pair = particle(first, "numeral") and vocabulary().particle_has(first.text, "pair")
-    one, two = (head_at(k + 1), None) if pair else (head_at(k), head_at(k + 1))
-    if one is None or (two is None and not pair) or (two is not None and two[1] in one[1]):
-        return None  # (降自西階階間北面坐: 西階, then 階間, between the two stairs)
-    kind, label, m = one[0], one[1], k + 2
-    if genitive(at(tokens, m)):
-        m += 1
-    end = at(tokens, m)
-    if end is None or not vocabulary().particle_has(end.text, "between"):
-        return None
-    other = two[1] if two is not None else ""
-    # named from the first of the two things (relativeTo it); the other is in the label
-    return PlacePhrase(label + other + "間", kind, label, True), m + 1
-
-
-def split_facing(tokens: list[Token], k: int) -> None:
-    """Cut a three-character facing (東南面) into a direction and a facing
-    (東 + 南面) where a place's direction must come first."""
-    tok = at(tokens, k)
-    if tok is None or not tok.is_("facing") or len(tok.text) != 3:
-        return
-    vocab = vocabulary()
-    first, rest = tok.text[:1], tok.text[1:]
-    tokens[k:k + 1] = [Token(tok.i, tok.i + 1, first, {"particle": "direction"}),
-                       Token(tok.i + 1, tok.j, rest, dict(vocab.forms.get(rest, {})))]
-
-
-def _on_or_under(tok: Token | None) -> bool:
-    """上 or 下 (particles.tsv flag surface): on or under the thing before it."""
-    return tok is not None and vocabulary().particle_has(tok.text, "surface")
 
 
 def _vessel(tok: Token | None) -> bool:
@@ -438,24 +190,6 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         food = things_of_class("Food")
         things = [t for t in things if t not in food] or things
     return things, (k if things else start)
-
-
-def things_of_class(root: str) -> frozenset[str]:
-    """The objects (objects.tsv) whose class is ``root`` or descends from it (classes.tsv)."""
-    return labels_of_class("objects", root)
-
-
-@functools.lru_cache(maxsize=None)
-def labels_of_class(table: str, root: str) -> frozenset[str]:
-    """The terms of ``table`` whose class is ``root`` or descends from it (classes.tsv)."""
-    from kg.mappings import load_table
-
-    parents = {row["key"]: row["parent"] for row in load_table("classes")}
-
-    def under(cls: str | None, depth: int = 0) -> bool:
-        return cls == root or (cls is not None and depth < 20 and under(parents.get(cls), depth + 1))
-
-    return frozenset(row["label"] for row in load_table(table) if under(row["class"]))
 
 
 def _thing_follows(tokens: list[Token], k: int, skip: int = 0) -> bool:

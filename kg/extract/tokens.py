@@ -257,3 +257,45 @@ def _stands_as_subject(norm: str, after: int) -> bool:
         return False
     n, readings = vocabulary().match_at(norm, after)
     return "action" in readings or readings.get("particle") in ("adverb", "negation")
+
+
+# --- looking at the token list ------------------------------------------------------
+
+def particle(tok: Token | None, *kinds: str) -> bool:
+    return tok is not None and tok.readings.get("particle") in kinds
+
+
+def at(tokens: list[Token], k: int) -> Token | None:
+    return tokens[k] if 0 <= k < len(tokens) else None
+
+
+def is_head(tok: Token | None) -> bool:
+    """A word that can head a place: a place, a thing or a role."""
+    return tok is not None and any(tok.is_(kind) for kind in ("place", "object", "role"))
+
+
+def genitive(tok: Token | None) -> bool:
+    """之 between two nouns (particles.tsv flag genitive)."""
+    return tok is not None and vocabulary().particle_has(tok.text, "genitive")
+
+
+def direction_at(tokens: list[Token], k: int) -> bool:
+    return particle(at(tokens, k), "direction")
+
+
+def things_of_class(root: str) -> frozenset[str]:
+    """The objects (objects.tsv) whose class is ``root`` or descends from it (classes.tsv)."""
+    return labels_of_class("objects", root)
+
+
+@functools.lru_cache(maxsize=None)
+def labels_of_class(table: str, root: str) -> frozenset[str]:
+    """The terms of ``table`` whose class is ``root`` or descends from it (classes.tsv)."""
+    from kg.mappings import load_table
+
+    parents = {row["key"]: row["parent"] for row in load_table("classes")}
+
+    def under(cls: str | None, depth: int = 0) -> bool:
+        return cls == root or (cls is not None and depth < 20 and under(parents.get(cls), depth + 1))
+
+    return frozenset(row["label"] for row in load_table(table) if under(row["class"]))
