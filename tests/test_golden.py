@@ -32,7 +32,7 @@ def edition_graph_lines(source: Source) -> list[str]:
     dataset = build_dataset(docs, events, read_work(docs, events, alignments=alignments))
     graph = next(g for g in dataset.graphs if g.value == Minter().graph("edition", docs[0].edition))
     text = serialize(dataset.graphs[graph], format=RdfFormat.N_TRIPLES).decode("utf-8")
-    return sorted(line[:-2] + f"<{graph.value}> ." for line in text.splitlines())
+    return sorted(line[:-1] + f"<{graph.value}> ." for line in text.splitlines())  # "s p o <g> ."
 
 
 def test_the_opening_of_the_xiangshe_li_gives_its_golden_edition_graph():
