@@ -89,6 +89,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         self.repeat_asks: list[RepeatAsk] = []
         self.things_rule: str | None = None
         self.there_is: list[str] = []  # roles after 有 (有賓則拜之: whom 之 stands for)
+        # the ones commanded and the first act of what they were told to do (命弟子納射器):
+        # they do it when the text says it is done, with no subject (乃納射器)
+        self.commanded: tuple[list[str], str] | None = None
 
     # --- the walk ---------------------------------------------------------
 
@@ -145,6 +148,10 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         if ended is not None:
             self.neg = False
             return ended
+        if self.commanded is not None and not self.fresh and self.commanded[1] == label:
+            self.agent = list(self.commanded[0])  # 命弟子納射器 | 乃納射器: the 弟子 do it
+            self.set_origin("commanded-does")
+            self.commanded = None
         event = self.new_event(label, tok, rule)
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is not None and self.events and self.events[-1].action == before:
@@ -188,6 +195,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 start = after
                 self.verb_end = after = self.content_end(after, event, bool(event.recipients))
                 self.repeat_in_content(start, after)
+                acts = [n for n in range(start, after) if self.act_at(n)]
+                if "command" in flags and event.recipients and acts:
+                    self.commanded = (list(event.recipients), self.t[acts[0]].label("action"))
             return after
         if "stops" in flags and self.act_at(after):  # 止哭: what is stopped is no act of its own
             return self.finish(event, after + 1)

@@ -64,6 +64,7 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
     section = None
     inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
+    commanded = None  # who was told to do what, still undone (rule commanded-does)
     for passage in doc.passages:
         norm = without_title(passage.span.norm, title)
         stage = stage_of(passage.index)
@@ -82,6 +83,7 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
         section = stage
         parser = PassageParser(norm, agent, history, events[-20:])
         parser.origin = origin
+        parser.commanded = commanded
         for event in parser.run():
             if not event.agents:
                 # An act before any participant is named (陳三鼎于門外 as a rite
@@ -94,6 +96,8 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
             event.seq = len(events) + 1
             events.append(event)
         agent, origin = parser.agent, "carried-passage"
+        # a command given in this passage and not yet done is carried into the next one only
+        commanded = parser.commanded if parser.commanded is not commanded else None
         inside = came_in_last(events, passage.index, stage_of)
         told = told_last(parser)
         if told:

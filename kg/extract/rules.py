@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.30.0"
+EXTRACTOR_VERSION = "2.31.0"
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,12 @@ define("bow-pair", "agent",
        "A bow in sending (拜送: class Salutation, takes things, receives none) with no subject written, right "
        "after a bow in receiving (拜受) by the one carried: the other party sends (a guess to review).",
        "母拜受子拜送")
+define("commanded-does", "agent",
+       "After a command to someone named (命X…, flag command), whose words are its content and no acts, the "
+       "act it commands is done by the ones commanded where the text then says it is done with no subject "
+       "written, in the passage or the next one; the acts after it are theirs too, until a "
+       "subject is written (GUIDELINES 4; a guess to review).",
+       "命弟子納射器乃納射器")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review).",

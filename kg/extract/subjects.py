@@ -83,6 +83,7 @@ class SubjectReading:
             self.history.append(roles)
         self.fresh = True
         self.clause = None
+        self.commanded = None  # someone else is written as acting now
 
     def acts_later(self, k: int) -> bool:
         """An act follows before the next subject, condition or sentence end."""
