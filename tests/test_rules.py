@@ -101,6 +101,8 @@ CASES = {
                              ["司宮 饌 obj=豆|籩|篚 at=房中", "司宮 設 obj=洗 at=阼階東南"], 1),
     "recipient-after-act": ("獻工", ["主人"], None, ["主人 獻 to=工"], 0),
     "command-recipient": ("擯者命賓賓少進禮辭", None, None, ["擯者 命 to=賓", "賓 少進", "賓 禮辭"], 0),
+    # 鄉射禮: the host, leading the guest, bows to him and goes in first (not the 賓 as subject)
+    "led-with": ("主人以賓揖先入", None, None, ["主人 揖 to=賓", "主人 入"], 0),
     # 鄉射禮 (the punctuated plain text: 階前西面，命弟子納射器。乃納射器): the 弟子 bring the gear in
     "commanded-does": ("司射降自西階階前西面命弟子納射器乃納射器", None, None,
                        ["司射 降 at=西階", "司射 命 at=階前 to=弟子 西面", "弟子 納 obj=射器"], 2),

@@ -92,6 +92,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         # the ones commanded and the first act of what they were told to do (命弟子納射器):
         # they do it when the text says it is done, with no subject (乃納射器)
         self.commanded: tuple[list[str], str] | None = None
+        self.led: list[str] = []  # roles after 以 that the one acting leads (主人以賓揖: rule led-with)
 
     # --- the walk ---------------------------------------------------------
 
@@ -153,6 +154,15 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.set_origin("commanded-does")
             self.commanded = None
         event = self.new_event(label, tok, rule)
+        if self.led:
+            if "mutual" in flags and particle(at(self.t, k - 1), "numeral"):
+                event.agents += [r for r in self.led if r not in event.agents]  # 主人以賓三揖: bows exchanged
+                self.agent = list(event.agents)
+                event.mark("agent", "counted-exchange", replace=True)
+            elif flags & {"person", "person?"}:
+                event.recipients += [r for r in self.led if r not in event.recipients]  # 主人以賓揖: to the 賓
+                event.mark("recipients", "led-with")
+            self.led = []
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is not None and self.events and self.events[-1].action == before:
             event.negated = self.events[-1].negated  # 不決遂: both are not done

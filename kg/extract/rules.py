@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.31.0"
+EXTRACTOR_VERSION = "2.32.0"
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,12 @@ define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓).",
        "獻工")
+define("led-with", "recipients",
+       "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "
+       "acting leads the role in it (以 'with, leading'); the role is no subject, and a bow directed at a person "
+       "(揖: flag person) is directed at it; counted bows (以賓三揖) are exchanged with it. Not 以君命使, 以公賜告 "
+       "(a warrant, a gift).",
+       "主人以賓揖先入")
 define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
        "擯者命賓賓少進")

@@ -95,6 +95,8 @@ class SubjectReading:
                 continue
             if self.doubled(k):
                 return True
+            if self.led_after(k) is not None:
+                return True  # 主人以賓揖: he acts, leading the 賓
             if tok.is_("role"):
                 if read_place(self.t, k, heads=("role",), need_direction=True) is None:
                     return False

@@ -257,6 +257,9 @@ class ThingRules:
         nxt = at(self.t, k + 1)
         if particle(nxt, "not-done") and self.act_at(k + 2):
             k, nxt = k + 2, at(self.t, k + 3)  # 以所執餘獲: the thing held
+        led = self.led_with(k)
+        if led is not None:
+            return led
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
             prev = at(self.t, k - 1)
@@ -288,6 +291,34 @@ class ThingRules:
                 and self.vocab.flags(nxt.label("action")) & {"command", "content"}:
             return k + 2  # 以命升賓: the command is a warrant, no act (以擊筮: strikes it)
         return k + 1
+
+    def led_with(self, k: int) -> int | None:
+        """以 + a role, then a movement or a bow, where someone acts already
+        (主人以賓揖先入, 主人以介揖讓升, 擯者出告須以賓入): the one who acts
+        leads the role in it; the role is no subject. A bow directed at a
+        person (揖) is directed at the one led. Returns the index after the
+        roles."""
+        after = self.led_after(k)
+        if not self.agent or after is None:
+            return None
+        self.led = read_roles(self.t, k + 1)[0]
+        self.trace.append((k, "led-with"))
+        return after
+
+    def led_after(self, k: int) -> int | None:
+        """Token k is 以 + roles (+ a count) + a movement or a bow: the index
+        after the roles (not 以君命使, 以公賜告, 以耦告: a warrant, a gift, a
+        subject matter; not 以辯卒受者實: a manner)."""
+        if not particle(at(self.t, k), "instrument") or at(self.t, k + 1) is None or not self.t[k + 1].is_("role") \
+                or read_place(self.t, k + 1, heads=("role",), need_direction=True) is not None:
+            return None
+        after = read_roles(self.t, k + 1)[1]
+        n = after
+        while particle(at(self.t, n), "numeral"):
+            n += 1  # 主人以賓三揖: the bows counted
+        if not self.act_at(n) or self.vocab.action_class.get(self.t[n].label("action")) not in ("Movement", "Salutation"):
+            return None
+        return after
 
     def uses_after_act(self, k: int) -> bool:
         """用 at k closes the last act's clause: only its things, place and
