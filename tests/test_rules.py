@@ -186,6 +186,16 @@ def test_repeat_rule(chapters, name):
     assert {e.rule_for("repeats") for e in linked} == {name}
 
 
+def test_the_one_told_does_not_take_over_a_report_that_goes_on(chapters):
+    # 士冠禮: 宰告曰質明行事 | 告兄弟及有司 | 告事畢 — the 宰 tells the brothers and
+    # the officers, then reports the business done; the ones told report nothing
+    doc, got = chapters["KR1d0038_001.txt"]
+    told = next(p.index for p in doc.passages if p.span.norm.startswith("告兄弟及有司"))
+    done = next(p.index for p in doc.passages if p.index > told and p.span.norm.startswith("告事畢"))
+    assert [(e.agents, e.recipients) for e in got if e.passage == told] == [(["宰"], ["兄弟", "有司"])]
+    assert [(e.agents, e.rule_for("agent")) for e in got if e.passage == done] == [(["宰"], "carried-passage")]
+
+
 def test_as_before_points_nowhere_where_the_text_does_not_allow_it(chapters):
     # 鄉射禮 …主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之: the 賓 does the same, but no
     # act of his is written, so none of the host's acts says it repeats anything

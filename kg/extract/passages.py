@@ -63,6 +63,7 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
     title = chapter_title(doc.chapter)
     section = None
     inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
+    reporter: list[str] = []  # who made the report that ended the passage before (rule told-acts-next)
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     commanded = None  # who was told to do what, still undone (rule commanded-does)
     for passage in doc.passages:
@@ -76,6 +77,8 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
             agent = [] if opens_with_preparation(norm) else last_principal(history)
         if origin == "told-acts-next" and opens_with_preparation(norm):
             agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
+        if origin == "told-acts-next" and first_act_is(norm, "report"):
+            agent, origin = reporter, "carried-passage"  # (告兄弟及有司 | 告事畢: the one who told reports on)
         if inside and stage == section:
             agent, origin = inside, "left-inside"
         if asked and answers(norm):
@@ -99,7 +102,7 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
         # a command given in this passage and not yet done is carried into the next one only
         commanded = parser.commanded if parser.commanded is not commanded else None
         inside = came_in_last(events, passage.index, stage_of)
-        told = told_last(parser)
+        told, reporter = told_last(parser), parser.agent
         if told:
             agent, origin = told, "told-acts-next"
         asked = asked_last(parser, history)
@@ -126,6 +129,17 @@ def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
         if comes_in(event) and not set(event.agents) & set(last.agents):
             return list(event.agents)
     return []
+
+
+def first_act_is(norm: str, flag: str) -> bool:
+    """The first act of the passage, before any role, has ``flag`` (actions.tsv)."""
+    vocab = vocabulary()
+    for tok in tokenize(norm):
+        if tok.is_("role"):
+            return False
+        if tok.is_("action"):
+            return flag in vocab.flags(tok.label("action"))
+    return False
 
 
 def opens_with_preparation(norm: str) -> bool:
