@@ -118,9 +118,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 return after
         raise AssertionError("the last word rule takes every word")
 
-    # --- roles ------------------------------------------------------------
-
-    # --- acts ---------------------------------------------------------------
+    # --- acts (roles are read in kg.extract.subjects) ----------------------------
 
     def on_action(self, k: int, rule: str = "act") -> int:
         tok = self.t[k]

@@ -77,7 +77,7 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
             agent = [] if opens_with_preparation(norm) else last_principal(history)
         if origin == "told-acts-next" and opens_with_preparation(norm):
             agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-        if origin == "told-acts-next" and first_act_is(norm, "report"):
+        if origin == "told-acts-next" and "report" in vocabulary().flags(first_act(norm) or ""):
             agent, origin = reporter, "carried-passage"  # (告兄弟及有司 | 告事畢: the one who told reports on)
         if inside and stage == section:
             agent, origin = inside, "left-inside"
@@ -131,28 +131,21 @@ def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
     return []
 
 
-def first_act_is(norm: str, flag: str) -> bool:
-    """The first act of the passage, before any role, has ``flag`` (actions.tsv)."""
-    vocab = vocabulary()
+def first_act(norm: str) -> str | None:
+    """The first act of the passage, where no role comes before it."""
     for tok in tokenize(norm):
         if tok.is_("role"):
-            return False
+            return None
         if tok.is_("action"):
-            return flag in vocab.flags(tok.label("action"))
-    return False
+            return tok.label("action")
+    return None
 
 
 def opens_with_preparation(norm: str) -> bool:
     """The first act of the passage, before any role, sets things out (class
     Handling, not receiving): 陳三鼎于門外, 厥明陳衣于房."""
-    vocab = vocabulary()
-    for tok in tokenize(norm):
-        if tok.is_("role"):
-            return False
-        if tok.is_("action"):
-            act = tok.label("action")
-            return vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
-    return False
+    vocab, act = vocabulary(), first_act(norm)
+    return act is not None and vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
 
 
 def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:

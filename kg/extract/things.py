@@ -298,27 +298,27 @@ class ThingRules:
         leads the role in it; the role is no subject. A bow directed at a
         person (揖) is directed at the one led. Returns the index after the
         roles."""
-        after = self.led_after(k)
-        if not self.agent or after is None:
+        found = self.led_after(k)
+        if not self.agent or found is None:
             return None
-        self.led = read_roles(self.t, k + 1)[0]
+        self.led, after = found
         self.trace.append((k, "led-with"))
         return after
 
-    def led_after(self, k: int) -> int | None:
-        """Token k is 以 + roles (+ a count) + a movement or a bow: the index
-        after the roles (not 以君命使, 以公賜告, 以耦告: a warrant, a gift, a
-        subject matter; not 以辯卒受者實: a manner)."""
+    def led_after(self, k: int) -> tuple[list[str], int] | None:
+        """Token k is 以 + roles (+ a count) + a movement or a bow: the roles
+        and the index after them (not 以君命使, 以公賜告, 以耦告: a warrant, a
+        gift, a subject matter; not 以辯卒受者實: a manner)."""
         if not particle(at(self.t, k), "instrument") or at(self.t, k + 1) is None or not self.t[k + 1].is_("role") \
                 or read_place(self.t, k + 1, heads=("role",), need_direction=True) is not None:
             return None
-        after = read_roles(self.t, k + 1)[1]
+        roles, after = read_roles(self.t, k + 1)
         n = after
         while particle(at(self.t, n), "numeral"):
             n += 1  # 主人以賓三揖: the bows counted
         if not self.act_at(n) or self.vocab.action_class.get(self.t[n].label("action")) not in ("Movement", "Salutation"):
             return None
-        return after
+        return roles, after
 
     def uses_after_act(self, k: int) -> bool:
         """用 at k closes the last act's clause: only its things, place and
