@@ -28,3 +28,10 @@ def atomic_write(path: Path, gz: bool = False):
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def sync_file(path: Path) -> None:
+    """Flush ``path``'s bytes to disk (``fsync``; the interpreter is free
+    meanwhile, so a thread can do it while the next file is written)."""
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())

@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from kg.atomic import sync_file
+
 BUILDS = "builds"
 CURRENT = "current"
 PARTIAL = ".partial"
@@ -130,8 +132,8 @@ def _replace_with_link(path: Path, target: Path) -> None:
 
 def _sync_folder(folder: Path) -> None:
     """Flush the build's files to disk before it is published, so that a
-    crash of the machine, not only of the process, cannot publish a hole."""
+    crash of the machine, not only of the process, cannot publish a hole
+    (quick for the dumps :func:`kg.publish.dump.write_dist` synced already)."""
     for path in folder.iterdir():
         if path.is_file():
-            with open(path, "rb") as handle:
-                os.fsync(handle.fileno())
+            sync_file(path)

@@ -8,12 +8,13 @@ so the same input gives the same bytes."""
 from __future__ import annotations
 
 import gzip
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterable
 
 from pyoxigraph import Quad, RdfFormat, Triple, parse, serialize
 
-from kg.atomic import atomic_write  # noqa: F401  (kg dump writes through it)
+from kg.atomic import atomic_write, sync_file  # noqa: F401  (kg dump writes through atomic_write)
 from kg.rdf.formats import FORMATS
 from kg.rdf.graph import PREFIXES
 from kg.progress import QUIET, Phases
@@ -110,8 +111,14 @@ def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: boo
 
     with phases.phase("union"):
         dataset.union()
-    with phases.phase("dump", len(FORMATS), "files") as step:
-        counts = write_dumps(dataset, out_dir, base, gz, progress=lambda name: step.advance(), done=done)
+    # Each dump goes to disk (fsync) in a thread while the next is written,
+    # so that publishing, which syncs the folder, does not wait for them all.
+    with ThreadPoolExecutor(1) as syncing, phases.phase("dump", len(FORMATS), "files") as step:
+        def written(name: str) -> None:
+            step.advance()
+            syncing.submit(sync_file, Path(out_dir) / name)
+
+        counts = write_dumps(dataset, out_dir, base, gz, progress=written, done=done)
     with phases.phase("void"):
         void = out_dir / "void.ttl"
         description = describe(dataset, counts, Minter(base) if base else Minter())
