@@ -196,6 +196,27 @@ def test_the_one_told_does_not_take_over_a_report_that_goes_on(chapters):
     assert [(e.agents, e.rule_for("agent")) for e in got if e.passage == done] == [(["宰"], "carried-passage")]
 
 
+@pytest.mark.parametrize("file, words, expected", [
+    # 既夕禮: the 主人 acted last; at daybreak the torches are put out by no one named
+    ("KR1d0038_013.txt", "質明滅燭", [([], "滅")]),
+    # 士昏禮: the messenger (賓) acted last; at dusk the tripods are set out by officers
+    ("KR1d0038_002.txt", "期初昏陳三鼎", [([], "陳")]),
+    # 少牢饋食禮: the next day the 主人 divines for the 尸 (divination, not setting out): carried
+    ("KR1d0038_016.txt", "明日朝服筮尸", [(["主人"], "筮")]),
+])
+def test_a_time_that_opens_a_passage_of_preparations_carries_no_agent(file, words, expected):
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / file, None, None)
+    got = extract_events(doc)
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith(words))
+    assert any(e.agents for e in got if e.passage == passage - 1)  # someone acted just before
+    first = [e for e in got if e.passage == passage][:len(expected)]
+    assert [(e.agents, e.action) for e in first] == expected
+    assert all("AgentNotWritten" in e.uncertain for e in first if not e.agents)
+
+
 def test_as_before_points_nowhere_where_the_text_does_not_allow_it(chapters):
     # 鄉射禮 …主人堂東袒決遂執弓搢三挾一個賓於堂西亦如之: the 賓 does the same, but no
     # act of his is written, so none of the host's acts says it repeats anything

@@ -75,6 +75,8 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
             # ended with the last one (復者, 甸人, 宰); the principal party last written goes
             # on (宿: the 主人 invites), unless things are set out first, an officer's work.
             agent = [] if opens_with_preparation(norm) else last_principal(history)
+        if origin == "carried-passage" and agent and opens_at_a_time(norm) and opens_with_preparation(norm):
+            agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
         if origin == "told-acts-next" and opens_with_preparation(norm):
             agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
         if origin == "told-acts-next" and "report" in vocabulary().flags(first_act(norm) or ""):
@@ -146,6 +148,18 @@ def opens_with_preparation(norm: str) -> bool:
     Handling, not receiving): 陳三鼎于門外, 厥明陳衣于房."""
     vocab, act = vocabulary(), first_act(norm)
     return act is not None and vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
+
+
+def opens_at_a_time(norm: str) -> bool:
+    """The passage opens with a time of day or a day (厥明, 質明, 期初昏:
+    grammar flag stage), before any role or act."""
+    vocab = vocabulary()
+    for tok in tokenize(norm):
+        if tok.is_("role") or tok.is_("action"):
+            return False
+        if vocab.particle_has(tok.text, "stage"):
+            return True
+    return False
 
 
 def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:

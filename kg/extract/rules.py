@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.33.0"
+EXTRACTOR_VERSION = "2.34.0"
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,8 @@ define("carried-passage", "agent",
        "No subject written in the passage: the agent carried from the passage before (a guess to review); "
        "into a new section of the rite only a principal party (roles of class Host) is carried: the last "
        "written, unless the passage opens by setting things out (an act of class Handling), an unnamed "
-       "officer's work (no agent).",
+       "officer's work (no agent); so too a passage that opens with a time of day or a day (厥明, 質明, "
+       "期初昏: grammar flag stage) and then sets things out.",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
