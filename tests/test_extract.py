@@ -1340,3 +1340,19 @@ def test_a_role_written_twice_in_one_list_is_an_agent_or_recipient_once():
     leads_in = PassageParser("小臣師納諸公卿大夫諸公卿大夫皆入門右北面東上", []).run()
     assert [(e.action, e.recipients) for e in leads_in][:1] == [("納", ["諸公", "卿", "大夫"])]
     assert all(len(e.agents) == len(set(e.agents)) for e in leads_in)
+
+
+def test_zan_before_a_place_or_yi_is_the_assistant():
+    # 士昏禮: 贊 before a place and a facing, or before 以 and a thing, is the 贊者 (GUIDELINES 13),
+    # not the act "assist" done by the one before
+    assert events("主人拜受贊戶內北面答拜") == ["主人 拜受", "贊者 答拜 at=戶內 北面"]
+    assert events("贊以肝從", agent=["主人"]) == ["贊者 從 obj=肝"]
+    assert events("婦東面拜受贊西階上北面拜送")[-1] == "贊者 拜送 at=西階上 北面"
+
+
+def test_er_draws_a_dish_near_but_is_you_in_words_said():
+    assert events("贊爾黍授肺脊") == ["贊者 爾 obj=黍", "贊者 授 obj=肺|脊"]
+    assert events("上佐食爾上敦黍于筵上") == ["上佐食 爾 obj=敦|黍 at=筵上"]
+    # words said, in a passage of their own (the quotation began in the passage before): 爾 is "you"
+    assert not [e for e in events("棄爾幼志順爾成德壽考惟祺介爾景福", agent=["祝"]) if "爾" in e or "介" in e]
+    assert events("隮祔爾于爾皇祖某甫", agent=["主人"]) == []

@@ -58,9 +58,15 @@ class Surroundings:
         """A thing used as a verb (筵, 尊, 席: flag noun-act) that is the thing
         here: no 于 phrase follows (衆賓之席皆不屬焉), or an act that takes
         things stands before it, with at most a role between (設公席于阼階上:
-        the lord's mat is set)."""
+        the lord's mat is set). So too an act that must take a thing (爾,
+        flag thing-only) with none after it: 爾 "you" (棄爾幼志), no act and
+        so no act its subject leads up to (介爾景福: 介 is no one here)."""
         tok = self.t[k]
-        if "noun-act" not in self.vocab.flags(tok.label("action")):
+        flags = self.vocab.flags(tok.label("action"))
+        if "thing-only" in flags:
+            things = read_things(self.t, k + 1, of_act=True)[0]
+            return not things or set(things) <= things_of_class("Dress")
+        if "noun-act" not in flags:
             return False
         before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
         taker = at(self.t, before)

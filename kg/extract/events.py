@@ -291,6 +291,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             return k + 1  # 縮執: holds it lengthwise
         if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
             return k + 1
+        if "thing-only" in flags and self.noun_not_act(k):
+            return k + 1  # 棄爾幼志, 乃申爾服: "you", "your", in words said
         prev = at(self.t, k - 1)
         if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
             return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)

@@ -51,14 +51,16 @@ class WordRules:
         return self.on_role(k) if tok.is_("role") else None
 
     @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
-               "right before another act is that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者).",
+               "right before another act, or before the place, facing or 以 and things that lead up to one, is "
+               "that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者; 贊戶內北面答拜, 贊以肝從).",
                "贊薦菹醢")
     def rule_act_word_as_person(self, k, tok, kind):
         if not tok.is_("action") or "agent-noun" not in self.vocab.flags(tok.label("action")) or self.fresh:
             return None
         nxt = at(self.t, k + 1)
         role = tok.label("action") + "者"
-        if nxt is None or not nxt.is_("action") or nxt.is_("role") or self.vocab.forms.get(role, {}).get("role") != role:
+        if nxt is None or nxt.is_("role") or self.act_index(k + 1) is None \
+                or self.vocab.forms.get(role, {}).get("role") != role:
             return None
         self.flush()
         self.take_subject([role], "written-subject")
