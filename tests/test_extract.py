@@ -1356,3 +1356,10 @@ def test_er_draws_a_dish_near_but_is_you_in_words_said():
     # words said, in a passage of their own (the quotation began in the passage before): 爾 is "you"
     assert not [e for e in events("棄爾幼志順爾成德壽考惟祺介爾景福", agent=["祝"]) if "爾" in e or "介" in e]
     assert events("隮祔爾于爾皇祖某甫", agent=["主人"]) == []
+
+
+def test_dress_before_yi_is_worn_not_the_thing_of_the_act():
+    # 鄉射禮, 聘禮, 士昏禮: what one wears to go and bow is no object of the bow
+    assert events("明日賓朝服以拜賜于門外")[0] == "賓 拜"
+    assert events("夙興婦沐浴纚笄宵衣以俟見") == ["婦 沐", "婦 浴", "婦 俟", "婦 見"]
+    assert events("所執脯以賜", agent=["賓"]) == ["賓 賜 obj=脯"]  # food held is still the thing

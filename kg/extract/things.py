@@ -194,7 +194,8 @@ class ThingRules:
                 last.mark("place", "thing")
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
-            self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
+            if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
+                self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
         elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") == "皆"
                                                       else after):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
