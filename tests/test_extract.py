@@ -1161,7 +1161,7 @@ def test_the_things_of_the_mourning_rites_are_objects_not_acts():
     assert events("御者執策立于馬後") == ["御者 執 obj=策", "御者 立 at=馬後"]
     assert events("筮人執筴抽上韇") == ["筮人 執 obj=筴", "筮人 抽 obj=韇"]
     assert events("設握乃連掔", ["商祝"])[0] == "商祝 設 obj=握"
-    assert events("公賵玄纁束馬兩")[0] == "公 賵 obj=玄纁"
+    assert events("公賵玄纁束馬兩")[0] == "公 賵 obj=玄纁|馬"  # the silk and the horses (束: their bundle)
 
 
 def test_into_a_new_section_the_principal_goes_on_and_setting_out_is_nobodys():
@@ -1363,3 +1363,11 @@ def test_dress_before_yi_is_worn_not_the_thing_of_the_act():
     assert events("明日賓朝服以拜賜于門外")[0] == "賓 拜"
     assert events("夙興婦沐浴纚笄宵衣以俟見") == ["婦 沐", "婦 浴", "婦 俟", "婦 見"]
     assert events("所執脯以賜", agent=["賓"]) == ["賓 賜 obj=脯"]  # food held is still the thing
+
+
+def test_shu_after_a_thing_is_its_bundle_not_an_act():
+    # 束 right after a thing is the bundle it comes in: 說矢束 (大射儀), 公賵玄纁束馬兩 (既夕禮)
+    assert events("大夫進坐說矢束") == ["大夫 進", "大夫 坐", "大夫 說 obj=矢"]
+    assert events("公賵玄纁束馬兩") == ["公 賵 obj=玄纁|馬"]
+    assert events("釋幣制玄纁束奠于几下出", agent=["祝"])[1] == "祝 奠 obj=玄纁 at=几下"
+    assert "束" in [e.split()[-1] for e in events("苴刌茅長五寸束之實于篚")]  # binds it: an act

@@ -294,6 +294,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         if "thing-only" in flags and self.noun_not_act(k):
             return k + 1  # 棄爾幼志, 乃申爾服: "you", "your", in words said
         prev = at(self.t, k - 1)
+        if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
+            return k + 1  # 說矢束, 奉玉錦束: the bundle the thing comes in
         if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
             return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)
         if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):

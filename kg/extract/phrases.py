@@ -153,6 +153,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 k += 1
                 joined = True
             continue
+        if things and tok.is_("action") and not tok.is_("object") and "measure" in vocab.flags(tok.label("action")):
+            k += 1  # 玄纁束馬兩: the bundle the silk comes in; the list goes on
+            continue
         if particle(tok, "numeral"):
             nxt = at(tokens, k + 1)
             if nxt is not None and nxt.is_("object") and nxt.label("object") in things_of_class("Vessel"):
