@@ -1371,3 +1371,10 @@ def test_shu_after_a_thing_is_its_bundle_not_an_act():
     assert events("公賵玄纁束馬兩") == ["公 賵 obj=玄纁|馬"]
     assert events("釋幣制玄纁束奠于几下出", agent=["祝"])[1] == "祝 奠 obj=玄纁 at=几下"
     assert "束" in [e.split()[-1] for e in events("苴刌茅長五寸束之實于篚")]  # binds it: an act
+
+
+def test_chui_lets_the_cords_hang_but_a_hanging_girdle_is_no_act():
+    # 聘禮: the jade's silk cords are let hang (垂繅) before it is handed over; a girdle
+    # that hangs loose (散帶垂) is dress, no act (既夕禮)
+    assert events("賈人西面坐啟櫝取圭垂繅不起而授宰")[3:] == ["賈人 垂 obj=繅", "賈人 授 to=宰"]
+    assert events("丈夫髽散帶垂即位如初") == ["丈夫 即 at=位"]
