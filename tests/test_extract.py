@@ -1378,3 +1378,10 @@ def test_chui_lets_the_cords_hang_but_a_hanging_girdle_is_no_act():
     # that hangs loose (散帶垂) is dress, no act (既夕禮)
     assert events("賈人西面坐啟櫝取圭垂繅不起而授宰")[3:] == ["賈人 垂 obj=繅", "賈人 授 to=宰"]
     assert events("丈夫髽散帶垂即位如初") == ["丈夫 即 at=位"]
+
+
+def test_district_officers_and_gentlemen_are_roles_not_the_lord():
+    # 士冠禮: the capped man visits the district's 大夫 (GUIDELINES 3: 鄉大夫 → 大夫) and its
+    # retired officers (鄉先生); 鄉射禮 記: 君子 is a gentleman, not 君 the lord
+    assert events("遂以摯見於鄉大夫鄉先生", agent=["冠者"]) == ["冠者 見 obj=摯 to=大夫|鄉先生"]
+    assert events("以告于鄉先生君子可也", agent=["主人"]) == ["主人 告 to=鄉先生|君子"]
