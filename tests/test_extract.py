@@ -1385,3 +1385,9 @@ def test_district_officers_and_gentlemen_are_roles_not_the_lord():
     # retired officers (鄉先生); 鄉射禮 記: 君子 is a gentleman, not 君 the lord
     assert events("遂以摯見於鄉大夫鄉先生", agent=["冠者"]) == ["冠者 見 obj=摯 to=大夫|鄉先生"]
     assert events("以告于鄉先生君子可也", agent=["主人"]) == ["主人 告 to=鄉先生|君子"]
+
+
+def test_zan_ming_is_assisting_with_the_charge():
+    # 士冠禮, 特牲: the 宰 assists with the charge (贊命); no 贊者 commands anyone
+    assert events("宰自右少退，贊命。筮人許諾", agent=["主人"]) == ["宰 少退", "宰 贊", "筮人 許諾"]
+    assert events("宰自主人之左贊命，命曰：孝孫某筮來日某")[:2] == ["宰 贊 at=主人左", "宰 命 曰孝孫某筮來日某"]
