@@ -1391,3 +1391,12 @@ def test_zan_ming_is_assisting_with_the_charge():
     # 士冠禮, 特牲: the 宰 assists with the charge (贊命); no 贊者 commands anyone
     assert events("宰自右少退，贊命。筮人許諾", agent=["主人"]) == ["宰 少退", "宰 贊", "筮人 許諾"]
     assert events("宰自主人之左贊命，命曰：孝孫某筮來日某")[:2] == ["宰 贊 at=主人左", "宰 命 曰孝孫某筮來日某"]
+
+
+def test_ji_reaches_a_goal_and_no_day():
+    # 及 "reach" is an act only with its goal (GUIDELINES 6: 及階); 及筮日, 及遠日, 及期 say
+    # when, and 及 joining two acts or things is no act (少牢, 特牲, 聘禮)
+    assert events("尸及階祝延尸") == ["尸 及 at=階", "祝 延 to=尸"]
+    assert events("及筮日主人冠端玄即位於門外西面") == ["主人 即 at=門外 西面"]
+    assert events("若不吉則及遠日又筮日如初", agent=["史"]) == ["史 筮"]
+    assert [e for e in events("獻祝及二佐食", agent=["尸"]) if " 及" in e] == []

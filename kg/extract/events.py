@@ -289,8 +289,12 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             return k + 2
         if "manner-before-act" in flags and self.act_at(k + 1):
             return k + 1  # 縮執: holds it lengthwise
-        if "goal-only" in flags and read_place(self.t, k + 1, heads=("place", "object")) is None:
-            return k + 1
+        if "goal-only" in flags:
+            goal = read_place(self.t, k + 1, heads=("place", "object"))
+            if goal is None:
+                return k + 1  # 不盡, 及期
+            if getattr(at(self.t, goal[1]), "text", "") == "日":
+                return goal[1] + 1  # 及筮日: when the day of the divination comes
         if "thing-only" in flags and self.noun_not_act(k):
             return k + 1  # 棄爾幼志, 乃申爾服: "you", "your", in words said
         prev = at(self.t, k - 1)
