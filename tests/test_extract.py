@@ -1400,3 +1400,10 @@ def test_ji_reaches_a_goal_and_no_day():
     assert events("及筮日主人冠端玄即位於門外西面") == ["主人 即 at=門外 西面"]
     assert events("若不吉則及遠日又筮日如初", agent=["史"]) == ["史 筮"]
     assert [e for e in events("獻祝及二佐食", agent=["尸"]) if " 及" in e] == []
+
+
+def test_an_act_and_its_thing_before_a_participant_in_zhe_are_not_his_name():
+    # 特牲: 寫卦筮者執 is "(the 卦者) writes the hexagram; the 筮者 holds it", not a
+    # participant "the one who writes the hexagram and divines"; 執散爵者 stays one
+    assert events("卦者在左卒筮寫卦筮者執以示主人") == ["卦者 寫 obj=卦", "筮者 執", "筮者 示 to=主人"]
+    assert events("執散爵者酌以之公")[0].startswith("執散爵者 酌")
