@@ -1407,3 +1407,10 @@ def test_an_act_and_its_thing_before_a_participant_in_zhe_are_not_his_name():
     # participant "the one who writes the hexagram and divines"; 執散爵者 stays one
     assert events("卦者在左卒筮寫卦筮者執以示主人") == ["卦者 寫 obj=卦", "筮者 執", "筮者 示 to=主人"]
     assert events("執散爵者酌以之公")[0].startswith("執散爵者 酌")
+
+
+def test_a_role_before_a_place_after_yu_says_whose_place_for_an_act_at_no_one():
+    # 特牲: the 主人 stands outside the 尸's outer gate (no one is stood to); 受命于公西階上
+    # (大射儀) is still a command received from the lord (GUIDELINES 8)
+    assert events("主人立于尸外門外") == ["主人 立 at=外門外"]
+    assert events("受命于公西階上北面", agent=["司正"])[0].startswith("司正 受命 to=公")

@@ -75,6 +75,14 @@ class ThingRules:
             roles, after = read_roles(self.t, k + 1)
             if at(self.t, after) is not None and self.vocab.particle_has(at(self.t, after).text, "genitive"):
                 return after + 2  # 於賓之家: a place the tables do not know
+            directed = self.clause is not None and (self.vocab.flags(self.clause.action) & {"person", "person?"}
+                                                    or self.vocab.action_class.get(self.clause.action) == "Speech")
+            owned = read_place(self.t, after) if getattr(at(self.t, after), "readings", {}).get("place") else None
+            if owned is not None and not directed:
+                # 立于尸外門外: the 尸's outer gate, of an act directed at no one (醋于主人戶西,
+                # 受命于公西階上: to him)
+                self.attach_place(owned[0], prep, owned[1])
+                return owned[1]
             if self.clause is not None:  # 告于賓, 獻獲者於侯
                 self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
                 self.clause.mark("recipients", "preposition")
