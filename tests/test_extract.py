@@ -1414,3 +1414,12 @@ def test_a_role_before_a_place_after_yu_says_whose_place_for_an_act_at_no_one():
     # (大射儀) is still a command received from the lord (GUIDELINES 8)
     assert events("主人立于尸外門外") == ["主人 立 at=外門外"]
     assert events("受命于公西階上北面", agent=["司正"])[0].startswith("司正 受命 to=公")
+
+
+def test_a_role_zhi_and_an_act_word_is_whose_thing_not_an_act():
+    # 士昏禮: the bride eats the mother-in-law's food (姑之饌); 士相見禮: one waits for the
+    # lord's eating; but 賓之受如初禮 (聘禮) is the 賓 receiving as before
+    assert events("婦餕姑之饌御贊祭豆黍肺") == ["婦 餕", "御 贊", "御 祭 obj=豆|黍|肺"]
+    assert events("若有將食者則俟君之食然後食", agent=["士"]) == ["士 俟", "士 食"]
+    assert events("賓之受如初禮") == ["賓 受"]
+    assert events("賓之受，如初禮") == ["賓 受"]

@@ -18,6 +18,20 @@ class SubjectReading:
         return (nxt is not None and nxt.is_("role") and self.agent != []
                 and (prev is None or prev.punct or prev.is_("action") or prev.is_("facing")))
 
+    def act_as_noun(self, k: int) -> int | None:
+        """After a role and 之, an act word (no thing, place or role too) is a
+        noun, "the role's V", where another act takes it (婦餕姑之饌, 俟君之食,
+        以父母之命): the index after it, else None. Not where a comparison
+        follows: 賓之受如初禮 is the 賓 receiving as before."""
+        tok, nxt = at(self.t, k), at(self.t, k + 1)
+        if tok is None or not tok.is_("action") or tok.is_("object") or tok.is_("place") or tok.is_("role"):
+            return None
+        if nxt is not None and nxt.punct:
+            nxt = at(self.t, k + 2)  # 賓之受，如初禮
+        if nxt is not None and (particle(nxt, "like") or self.vocab.particle_value(nxt.text, "repeats")):
+            return None
+        return k + 1
+
     def on_role(self, k: int, joining: bool = False) -> int:
         if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then") \
                 or self.doubled(k):
@@ -45,8 +59,11 @@ class SubjectReading:
             return self.verb_end
         if self.stand_owner(k, after):
             return after  # 侑俎羊左肩…載于一俎: whose stand is loaded, not who loads it
-        self.role_since = True
         nxt = at(self.t, after)
+        named = self.act_as_noun(after + 1) if getattr(nxt, "text", "") == "之" else None
+        if named is not None:
+            return named  # 姑之饌, 君之食, 父母之命: whose food, meal, command; no act, no subject
+        self.role_since = True
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
             return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
         if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential"):

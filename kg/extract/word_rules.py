@@ -41,7 +41,9 @@ class WordRules:
         return k + 1
 
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
-               "subject of the acts that follow; a role before a direction is a place (三耦之南), one before a "
+               "subject of the acts that follow; a role before 之 and an act word another act takes says whose "
+               "it is (婦餕姑之饌, 俟君之食: no act, no subject; but 賓之受如初禮); a role before a direction is "
+               "a place (三耦之南), one before a "
                "stand and its cuts says whose stand it is (侑俎羊左肩…); after a facing, a role and one "
                "direction right before an act: the role acts, going that way (升東面衆主人東即位); a role and a "
                "hand (左, 右) right before an act that puts nothing anywhere: the role acts with that hand "
