@@ -1423,3 +1423,10 @@ def test_a_role_zhi_and_an_act_word_is_whose_thing_not_an_act():
     assert events("若有將食者則俟君之食然後食", agent=["士"]) == ["士 俟", "士 食"]
     assert events("賓之受如初禮") == ["賓 受"]
     assert events("賓之受，如初禮") == ["賓 受"]
+
+
+def test_a_word_joined_by_yu_to_a_thing_is_a_thing():
+    # 士冠禮 筮與席…具饌于西塾: the stalks and the mat are set out, no one divines;
+    # 既夕禮 書與算執之: the list and the tallies are held, nothing is written
+    assert events("筮與席所卦者具饌于西塾", agent=["有司"]) == ["有司 饌 at=西塾"]
+    assert "書" not in [e.split()[-1] for e in events("卒命哭滅燭書與算執之以逆出", agent=["史"])]
