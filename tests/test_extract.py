@@ -1430,3 +1430,11 @@ def test_a_word_joined_by_yu_to_a_thing_is_a_thing():
     # 既夕禮 書與算執之: the list and the tallies are held, nothing is written
     assert events("筮與席所卦者具饌于西塾", agent=["有司"]) == ["有司 饌 at=西塾"]
     assert "書" not in [e.split()[-1] for e in events("卒命哭滅燭書與算執之以逆出", agent=["史"])]
+
+
+def test_a_bow_to_zhi_beckons_the_other_party():
+    # 士冠禮: the 賓 bows to him (揖之) and the one capped goes to the room and comes out;
+    # 燕禮 公降一等揖之公升: a subject written after the bow acts as written
+    assert events("冠者興賓揖之適房服玄端爵韠出房南面") == [
+        "冠者 興", "賓 揖", "冠者 適 at=房", "冠者 出 at=房 南面"]
+    assert events("及庭公降一等揖之公升就席", agent=["賓"])[2:] == ["公 揖", "公 升", "公 就席"]

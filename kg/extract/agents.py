@@ -150,11 +150,14 @@ class AgentRules:
         """王勞之再拜稽首, 擯者延之曰升升成拜: an act that invites an answer
         (actions.tsv flag invites) hands the acts after it with no subject
         written to the one invited: its recipient, or the other party where
-        it is directed at 之."""
-        if "invites" not in self.vocab.flags(event.action):
+        it is directed at 之; a bow that beckons (flag beckons) only in the
+        latter case (賓揖之適房: the one capped goes to the room)."""
+        flags = self.vocab.flags(event.action)
+        if not flags & {"invites", "beckons"}:
             return
         nxt = at(self.t, k + 1)
-        invited = event.recipients or (self.other_party(event.agents, k) if nxt is not None and nxt.text == "之" else None)
+        other = self.other_party(event.agents, k) if nxt is not None and nxt.text == "之" else None
+        invited = (event.recipients or other) if "invites" in flags else other  # (beckons: 揖之 only)
         if invited and not set(invited) & set(event.agents):
             self.agent = list(invited)
             self.set_origin("invited-answers")

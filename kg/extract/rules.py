@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.45.0"
+EXTRACTOR_VERSION = "2.46.0"
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,8 @@ define("gift-answered", "agent",
        "天子賜侯氏以車服迎于外門外再拜")
 define("invited-answers", "agent",
        "An act that invites an answer (延, 勞: flag invites) hands the acts after it with no subject written "
-       "to the one invited: its recipient, or the other party where it is directed at 之 (a guess to review).",
+       "to the one invited: its recipient, or the other party where it is directed at 之; a bow that beckons "
+       "(揖: flag beckons) in that case only (賓揖之適房: the one capped goes to the room) (a guess to review).",
        "侯氏再拜稽首出自屏南適門西遂入門左北面立王勞之再拜稽首")
 define("waits-for-other", "agent",
        "然後 (flag back) after another's act: the act that follows is the one's who waited for it, the "
