@@ -1438,3 +1438,11 @@ def test_a_bow_to_zhi_beckons_the_other_party():
     assert events("冠者興賓揖之適房服玄端爵韠出房南面") == [
         "冠者 興", "賓 揖", "冠者 適 at=房", "冠者 出 at=房 南面"]
     assert events("及庭公降一等揖之公升就席", agent=["賓"])[2:] == ["公 揖", "公 升", "公 就席"]
+
+
+def test_one_received_from_is_no_subject_even_where_an_act_follows():
+    # 有司徹 尸受侑爵降洗: the 尸 receives the cup from the 侑 and goes down to wash it;
+    # 少牢 主人受上餕爵酌以醋: the 主人 pours; 特牲/少牢 主婦…受贊者敦黍坐設: she sits and sets
+    assert events("尸受侑爵降洗") == ["尸 受 obj=爵 to=侑", "尸 降", "尸 洗"]
+    assert events("主人受上餕爵酌以醋于戶內西面")[:2] == ["主人 受 obj=爵 to=上餕", "主人 酌"]
+    assert events("又興受贊者敦黍坐設于稷南", agent=["主婦"])[2:] == ["主婦 坐", "主婦 設 at=稷南"]

@@ -12,14 +12,15 @@ from kg.extract.phrases import at, read_place, read_roles, read_things
 class RecipientRules:
     def received_from(self, k: int, roles: list[str], after: int) -> bool:
         """受宰几: right after an act of receiving, a role and then what he
-        gives, with no act of his own, is the one it is received from."""
+        gives is the one it is received from, even where an act follows: the
+        things between say he is no subject (尸受侑爵降洗: the 尸 goes down)."""
         last = self.clause
         if last is None or last.recipients or last.objects or self.verb_token != k - 1:
             return False
         if "receives" not in self.vocab.flags(last.action) or not self.t[k - 1].is_("action"):
             return False
         things, past = read_things(self.t, after)
-        if not things or self.act_at(past):
+        if not things:
             return False
         last.recipients, last.objects = list(roles), things
         last.mark("recipients", "recipient-after-act")

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.46.0"
+EXTRACTOR_VERSION = "2.47.0"
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,9 @@ define("place-after-act-wins", "place",
        "饌豆籩與篚于房中放于西方設洗于阼階東南")
 define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
-       "之 after it stands for the role written after 有 (有賓則拜之: the 賓).",
+       "之 after it stands for the role written after 有 (有賓則拜之: the 賓); after an act of receiving, a "
+       "role and then what he gives is the one it is received from, not the subject of the act after "
+       "(尸受侑爵降洗: the 尸 goes down).",
        "獻工")
 define("led-with", "recipients",
        "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "
