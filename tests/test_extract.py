@@ -1446,3 +1446,11 @@ def test_one_received_from_is_no_subject_even_where_an_act_follows():
     assert events("尸受侑爵降洗") == ["尸 受 obj=爵 to=侑", "尸 降", "尸 洗"]
     assert events("主人受上餕爵酌以醋于戶內西面")[:2] == ["主人 受 obj=爵 to=上餕", "主人 酌"]
     assert events("又興受贊者敦黍坐設于稷南", agent=["主婦"])[2:] == ["主婦 坐", "主婦 設 at=稷南"]
+
+
+def test_things_after_a_zi_place_and_a_roles_thing_with_a_side_as_place():
+    # 少牢: the 主婦 brings the pickles and sauce from the east room (薦自東房韭菹醓醢);
+    # 有司徹: north of the 主人's mat is where she bows (主人之席北), she is the subject
+    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢坐奠于筵前")[0] == "主婦 薦 obj=菹|醓醢 at=東房"
+    assert events("主婦西面于主人之席北拜送爵", agent=["尸"]) == ["主婦 拜送 obj=爵 at=主人席北 西面"]
+    assert events("又設洗于獲者之尊西北", agent=["司宮"]) == ["司宮 設 obj=洗 at=獲者尊西北"]

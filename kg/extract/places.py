@@ -63,6 +63,13 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         after = at(tokens, k + 1)
         if after is not None and after.is_("place") and not after.is_("role") and kind != "place":
             return PlacePhrase(label + after.label("place"), kind, label, True), k + 2  # 賓之席前
+        if kind == "role" and after is not None and after.is_("object") and not after.is_("role") \
+                and direction_at(tokens, k + 2):
+            n, sides = k + 2, ""
+            while direction_at(tokens, n) and len(sides) < 2:
+                sides += tokens[n].text
+                n += 1
+            return PlacePhrase(label + after.label("object") + sides, kind, label, True), n  # 主人之席北, 獲者之尊西北
         if direction_at(tokens, k + 1):
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text

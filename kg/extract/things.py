@@ -193,6 +193,13 @@ class ThingRules:
         things, after = read_things(self.t, k)
         if not things:
             return k + 1
+        if last is not None and not last.objects and "thing" in self.vocab.flags(last.action) \
+                and last.place is not None and last.j == self.t[k - 1].j \
+                and self.vocab.particle_has(self.t[self.prep_at].text, "forward"):
+            last.objects = things  # 薦自東房韭菹醓醢: what is brought from the room
+            last.mark("objects", "thing")
+            self.extend(last, after)
+            return after
         if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last):
             if self.place_phrase_follows(after, 0):
                 last.objects = things  # 降衣于前: what he carries down, to the place named after it

@@ -290,7 +290,8 @@ class WordRules:
         return k + 1 if kind == "direction" and tok.is_("action") and not self.act_at(k + 1) else None
 
     @word_rule("thing", "A thing not taken by an act (a word that is also an act is the thing before 與/及 and "
-               "a thing: 筮與席): a place where one goes (升筵), the thing of the act "
+               "a thing: 筮與席): a place where one goes (升筵), the things of an act right after its 自/由 "
+               "place (薦自東房韭菹醓醢), the thing of the act "
                "after 以 (所執脯以賜; not dress, which is worn: 賓朝服以拜賜), of the act right after it "
                "(勺爵觚觶實于篚), or a place (洗南); 若中 is a hit, not the tally holder.",
                "所執脯以賜")

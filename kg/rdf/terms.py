@@ -121,8 +121,19 @@ def place_english(label: str, head_kind: str, head: str) -> str | None:
     if other_en:  # 房戶間: between two things, named from the first
         return f"between {_the(head_en)} and {_the(other_en)}"
     if template is None:
-        return _two_sides(rest, head_en)
+        return _owned_side(rest, head_en) or _two_sides(rest, head_en)
     return template.format(_the(head_en))
+
+
+def _owned_side(rest: str, head_en: str) -> str | None:
+    """主人席北: a side of a thing of the head ("north of the host's mat")."""
+    for n in (2, 1):
+        template = _glosses().get(("direction", rest[-n:])) if len(rest) > n else None
+        thing_en = english("object", rest[:-n]) if template else None
+        if thing_en:
+            plain = re.sub(r"\s*\(.*?\)", "", thing_en)
+            return template.format(f"{_the(head_en)}'s {plain}")
+    return None
 
 
 def _two_sides(rest: str, head_en: str) -> str | None:
