@@ -125,7 +125,7 @@ class Surroundings:
         nxt, after = at(self.t, k + 1), at(self.t, k + 2)
         if particle(nxt, "join") and nxt.text != "、" and after is not None and after.is_("object") \
                 and not after.is_("role"):
-            return True  # 筮與席: the stalks and the mat, a list of things (不 筮, "divine")
+            return True  # 筮與席: the stalks and the mat, a list of things (not 筮 "divine")
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
             particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
         # (主人冠端玄: the cap he wears, though no place is named by a cap)

@@ -194,8 +194,8 @@ class ThingRules:
         if not things:
             return k + 1
         if last is not None and not last.objects and "thing" in self.vocab.flags(last.action) \
-                and last.place is not None and last.j == self.t[k - 1].j \
-                and self.vocab.particle_has(self.t[self.prep_at].text, "forward"):
+                and last.place is not None and last.j == self.t[k - 1].j and self.t[self.prep_at].i > last.i \
+                and self.vocab.particle_has(self.t[self.prep_at].text, "forward"):  # (its own 自 phrase)
             last.objects = things  # 薦自東房韭菹醓醢: what is brought from the room
             last.mark("objects", "thing")
             self.extend(last, after)
