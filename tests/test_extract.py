@@ -1454,3 +1454,8 @@ def test_things_after_a_zi_place_and_a_roles_thing_with_a_side_as_place():
     assert events("主婦被錫衣侈袂薦自東房韭菹醓醢坐奠于筵前")[0] == "主婦 薦 obj=菹|醓醢 at=東房"
     assert events("主婦西面于主人之席北拜送爵", agent=["尸"]) == ["主婦 拜送 obj=爵 at=主人席北 西面"]
     assert events("又設洗于獲者之尊西北", agent=["司宮"]) == ["司宮 設 obj=洗 at=獲者尊西北"]
+
+
+def test_an_act_before_a_participant_that_opens_with_zu():
+    # 燕禮 不祭，卒受者以虛觶降: the 大夫 pour no libation; the last to receive goes down
+    assert events("不祭卒受者以虛觶降", agent=["大夫"]) == ["大夫 不祭", "卒受者 降 obj=觶"]

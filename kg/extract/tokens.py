@@ -179,8 +179,10 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None  # 升拜受者三人: those who go up and 拜受, acts, not a role name (弔者 is one)
             if _words(chunk[:-1]) >= 2 and _all_acts(chunk[:-1]) and _moves(chunk[-2]):
                 return None  # 序進盥退者與進者交: acts (盥 is also the water), then 退者 (受酬者 is one)
-            if n >= 4 and _an_act(chunk[0]) and _only_acts(chunk[1]) and agentive_noun(norm, i + 1) == n - 1:
-                return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too)
+            if n >= 4 and _an_act(chunk[0]) and (_only_acts(chunk[1]) or vocabulary().particle_has(chunk[1], "noun-start")) \
+                    and agentive_noun(norm, i + 1) == n - 1:
+                return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too;
+                # 不祭卒受者: 祭, then 卒受者, the last to receive)
             if n >= 4 and _an_act(chunk[0]) and _only_thing(chunk[1]) and _an_act(chunk[2:-1]) \
                     and agentive_noun(norm, i + 2) == n - 2:
                 return None  # 寫卦筮者: an act and its thing (writes the hexagram), then the 筮者 (not 執散爵者)
