@@ -1459,3 +1459,10 @@ def test_things_after_a_zi_place_and_a_roles_thing_with_a_side_as_place():
 def test_an_act_before_a_participant_that_opens_with_zu():
     # 燕禮 不祭，卒受者以虛觶降: the 大夫 pour no libation; the last to receive goes down
     assert events("不祭卒受者以虛觶降", agent=["大夫"]) == ["大夫 不祭", "卒受者 降 obj=觶"]
+
+
+def test_a_rank_before_fu_is_the_dress_and_a_hand_before_he_is_no_side():
+    # 士喪禮: the robe of the 爵弁 rank (head noun 服), the skirt pinned to the robe, which he
+    # carries on his left shoulder (左何: the hand, not the robe's left side); 散衣祭服: two things
+    assert events("復者一人以爵弁服簪裳于衣左何之")[0] == "復者 簪 obj=服|裳 at=衣"
+    assert events("商祝布絞衾散衣祭服")[0] == "商祝 布 obj=衾|散|衣|服"

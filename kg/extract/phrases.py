@@ -147,6 +147,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             elif len(things) > 1 and not joined_before and things[-2] in things_of_class("WashVessel") \
                     and things[-1] in things_of_class("Food"):
                 things.pop()  # 匜水, 罍水: the water the vessel holds (GUIDELINES 5: the head noun)
+            elif len(things) > 1 and not joined_before and tokens[k - 1].text == "服" \
+                    and things[-2] in things_of_class("Dress") \
+                    and getattr(at(tokens, k - 2), "readings", {}).get("object") == things[-2]:
+                del things[-2]  # 爵弁服, 皮弁服: the dress of that rank (GUIDELINES 5: the head noun)
             if genitive(nxt) and _thing_follows(tokens, k + 1):
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):

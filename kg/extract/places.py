@@ -75,7 +75,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             directions += tokens[k].text
             k += 1
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
-            and not (kind != "place" and _goes_down_to_bow(tokens, k)):
+            and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k):
         directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
         k += 1
     if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
@@ -198,6 +198,14 @@ def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
     nxt = at(tokens, k + 1)
     return tokens[k].is_("action") and nxt is not None and nxt.is_("action") \
         and vocabulary().action_class.get(nxt.label("action")) == "Salutation"
+
+
+def _hand_of(tokens: list[Token], k: int) -> bool:
+    """The direction at k is the hand of an act that needs one (flag
+    hand-only): 簪裳于衣左何之 — the skirt on the robe, carried on the left."""
+    nxt = at(tokens, k + 1)
+    return vocabulary().particle_has(tokens[k].text, "hand") and nxt is not None and nxt.is_("action") \
+        and "hand-only" in vocabulary().flags(nxt.label("action"))
 
 
 def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
