@@ -1466,3 +1466,8 @@ def test_a_rank_before_fu_is_the_dress_and_a_hand_before_he_is_no_side():
     # carries on his left shoulder (左何: the hand, not the robe's left side); 散衣祭服: two things
     assert events("復者一人以爵弁服簪裳于衣左何之")[0] == "復者 簪 obj=服|裳 at=衣"
     assert events("商祝布絞衾散衣祭服")[0] == "商祝 布 obj=衾|散|衣|服"
+
+
+def test_the_middle_of_the_roof_is_a_place_of_its_own():
+    # 士喪禮: up by the front east eave-end; at the middle of the roof, facing north, he calls
+    assert events("升自前東榮中屋北面招以衣", agent=["復者"]) == ["復者 升 at=前東榮", "復者 招 obj=衣 at=中屋 北面"]
