@@ -1471,3 +1471,8 @@ def test_a_rank_before_fu_is_the_dress_and_a_hand_before_he_is_no_side():
 def test_the_middle_of_the_roof_is_a_place_of_its_own():
     # 士喪禮: up by the front east eave-end; at the middle of the roof, facing north, he calls
     assert events("升自前東榮中屋北面招以衣", agent=["復者"]) == ["復者 升 at=前東榮", "復者 招 obj=衣 at=中屋 北面"]
+
+
+def test_zou_runs():
+    # 士相見禮: the commoner, before the lord, advances and withdraws at a run
+    assert events("庶人見於君不為容進退走")[-3:] == ["庶人 進", "庶人 退", "庶人 走"]
