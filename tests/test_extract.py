@@ -1476,3 +1476,8 @@ def test_the_middle_of_the_roof_is_a_place_of_its_own():
 def test_zou_runs():
     # 士相見禮: the commoner, before the lord, advances and withdraws at a run
     assert events("庶人見於君不為容進退走")[-3:] == ["庶人 進", "庶人 退", "庶人 走"]
+
+
+def test_zhi_before_wei_opens_a_clause_not_a_noun():
+    # 喪服 昆弟之為父後者: the brother who is the father's heir; no place "behind the father"
+    assert "at=父後" not in " ".join(events("女子子適人者為其父母昆弟之為父後者傳曰為父何以期也"))

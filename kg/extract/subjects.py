@@ -22,10 +22,13 @@ class SubjectReading:
         """After a role and 之, an act word (no thing, place or role too) is a
         noun, "the role's V", where another act takes it (婦餕姑之饌, 俟君之食,
         以父母之命): the index after it, else None. Not where a comparison
-        follows: 賓之受如初禮 is the 賓 receiving as before."""
+        follows: 賓之受如初禮 is the 賓 receiving as before; not 為 (flag
+        complement), which opens a clause (昆弟之為父後者)."""
         tok, nxt = at(self.t, k), at(self.t, k + 1)
         if tok is None or not tok.is_("action") or tok.is_("object") or tok.is_("place") or tok.is_("role"):
             return None
+        if "complement" in self.vocab.flags(tok.label("action")):
+            return None  # 昆弟之為父後者: the brother who is the father's heir, 之 before a clause
         if nxt is not None and nxt.punct:
             nxt = at(self.t, k + 2)  # 賓之受，如初禮
         if nxt is not None and (particle(nxt, "like") or self.vocab.particle_value(nxt.text, "repeats")):
