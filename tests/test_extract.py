@@ -898,7 +898,8 @@ def test_all_after_two_parties_described_with_no_act():
     """GUIDELINES 3, 皆 after two alternating subjects: also where each was
     only described (主人及兄弟如葬服，賓執事者如弔服，皆即位, 士虞禮) or placed
     (主人堂東賓堂西皆袒, 鄉射禮) before it (rule both-after-all)."""
-    assert events("主人及兄弟如葬服賓執事者如弔服皆即位于門外") == ["主人|兄弟|賓|執事者 即 at=門外"]
+    # (賓執事者, the guests' attendants, is 執事者: the blind sets' decision 11)
+    assert events("主人及兄弟如葬服賓執事者如弔服皆即位于門外") == ["主人|兄弟|執事者 即 at=門外"]
     assert events("主人堂東賓堂西皆袒")[0].startswith("主人|賓 袒")
 
 
@@ -1481,3 +1482,9 @@ def test_zou_runs():
 def test_zhi_before_wei_opens_a_clause_not_a_noun():
     # 喪服 昆弟之為父後者: the brother who is the father's heir; no place "behind the father"
     assert "at=父後" not in " ".join(events("女子子適人者為其父母昆弟之為父後者傳曰為父何以期也"))
+
+
+def test_the_guests_attendants_and_the_kinswomen_are_roles():
+    # 士虞禮 (blind README decision 11: 賓執事者 → 執事者); 內兄弟 stay as written (GUIDELINES 13)
+    got = events("主人及兄弟如葬服賓執事者如弔服皆即位于門外如朝夕臨位婦人及內兄弟服即位于堂亦如之")
+    assert got[:2] == ["主人|兄弟|執事者 即 at=門外", "婦人|內兄弟 即 at=堂"]
