@@ -1488,3 +1488,11 @@ def test_the_guests_attendants_and_the_kinswomen_are_roles():
     # 士虞禮 (blind README decision 11: 賓執事者 → 執事者); 內兄弟 stay as written (GUIDELINES 13)
     got = events("主人及兄弟如葬服賓執事者如弔服皆即位于門外如朝夕臨位婦人及內兄弟服即位于堂亦如之")
     assert got[:2] == ["主人|兄弟|執事者 即 at=門外", "婦人|內兄弟 即 at=堂"]
+
+
+def test_gua_draws_the_hexagram_with_wood():
+    # 少牢: the 卦者 sits and draws the lines with a stick (卦以木: blind README decision 16);
+    # 書卦于木 writes the hexagram (a thing); 寫卦筮者執 is still the 筮者 holding it
+    assert events("卦者在左坐卦以木卒筮乃書卦于木")[:2] == ["卦者 坐", "卦者 卦 obj=木"]
+    assert "卦者 書 obj=卦 at=木" in events("卦者在左坐卦以木卒筮乃書卦于木")
+    assert events("卦者在左卒筮寫卦筮者執以示主人") == ["卦者 寫 obj=卦", "筮者 執", "筮者 示 to=主人"]

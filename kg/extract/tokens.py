@@ -183,7 +183,7 @@ def agentive_noun(norm: str, i: int) -> int | None:
                     and agentive_noun(norm, i + 1) == n - 1:
                 return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too;
                 # 不祭卒受者: 祭, then 卒受者, the last to receive)
-            if n >= 4 and _an_act(chunk[0]) and _only_thing(chunk[1]) and _an_act(chunk[2:-1]) \
+            if n >= 4 and _an_act(chunk[0]) and _a_thing(chunk[1]) and _an_act(chunk[2:-1]) \
                     and agentive_noun(norm, i + 2) == n - 2:
                 return None  # 寫卦筮者: an act and its thing (writes the hexagram), then the 筮者 (not 執散爵者)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
@@ -225,6 +225,13 @@ def _moves(text: str) -> bool:
     vocab = vocabulary()
     n, readings = vocab.match_at(text, 0)
     return n == len(text) and set(readings) == {"action"} and vocab.action_class.get(readings["action"]) == "Movement"
+
+
+def _a_thing(text: str) -> bool:
+    """``text`` is one word that is a thing, perhaps an act too (卦: the
+    hexagram, and drawing it)."""
+    n, readings = vocabulary().match_at(text, 0)
+    return n == len(text) and "object" in readings
 
 
 def _only_thing(text: str) -> bool:
