@@ -1496,3 +1496,10 @@ def test_gua_draws_the_hexagram_with_wood():
     assert events("卦者在左坐卦以木卒筮乃書卦于木")[:2] == ["卦者 坐", "卦者 卦 obj=木"]
     assert "卦者 書 obj=卦 at=木" in events("卦者在左坐卦以木卒筮乃書卦于木")
     assert events("卦者在左卒筮寫卦筮者執以示主人") == ["卦者 寫 obj=卦", "筮者 執", "筮者 示 to=主人"]
+
+
+def test_du_puts_the_stalks_in_their_case():
+    # 少牢: if the reading is good the 史 puts the stalks back in their case (韇筮);
+    # 抽上韇 still draws out the upper case, a thing
+    assert events("吉則史韇筮")[-1] == "史 韇 obj=筮"
+    assert events("史朝服左執筮右抽上韇")[-1] == "史 抽 obj=韇"
