@@ -1503,3 +1503,10 @@ def test_du_puts_the_stalks_in_their_case():
     # 抽上韇 still draws out the upper case, a thing
     assert events("吉則史韇筮")[-1] == "史 韇 obj=筮"
     assert events("史朝服左執筮右抽上韇")[-1] == "史 抽 obj=韇"
+
+
+def test_a_you_way_before_a_facing_goes_to_the_act_after():
+    # 大射儀: the 釋獲者 holds the tallies and, by way of the foot of the east stair,
+    # facing north, reports to the lord (由 + place, then a facing, then the act)
+    assert events("釋獲者遂進取賢獲執之由阼階下北面告于公")[-2:] == [
+        "釋獲者 執", "釋獲者 告 at=阼階下 to=公 北面"]

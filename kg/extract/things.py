@@ -121,7 +121,7 @@ class ThingRules:
                                                  and last.place.head_kind == "object"
                                                  or self.way_after_pause(last, after))
         forward = self.vocab.particle_has(prep, "forward")
-        if forward and self.act_at(after) and not right_after_verb:
+        if forward and self.act_index(after) is not None and not right_after_verb:
             self.wait_place(phrase, "preposition", forward=True)
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
                 and last.place.head_kind == "object":
