@@ -13,7 +13,7 @@ from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
-from kg.extract.tokens import tokenize, vocabulary
+from kg.extract.tokens import Token, tokenize, vocabulary
 from kg.model import Document
 from kg.text.normalise import normalise
 
@@ -133,14 +133,21 @@ def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
     return []
 
 
+def _opening(norm: str) -> tuple[list[Token], Token | None]:
+    """The words of the passage before its first role or act, and that word
+    (None where there is neither)."""
+    lead: list[Token] = []
+    for tok in tokenize(norm):
+        if tok.is_("role") or tok.is_("action"):
+            return lead, tok
+        lead.append(tok)
+    return lead, None
+
+
 def first_act(norm: str) -> str | None:
     """The first act of the passage, where no role comes before it."""
-    for tok in tokenize(norm):
-        if tok.is_("role"):
-            return None
-        if tok.is_("action"):
-            return tok.label("action")
-    return None
+    _, tok = _opening(norm)
+    return tok.label("action") if tok is not None and not tok.is_("role") else None
 
 
 def opens_with_preparation(norm: str) -> bool:
@@ -153,13 +160,8 @@ def opens_with_preparation(norm: str) -> bool:
 def opens_at_a_time(norm: str) -> bool:
     """The passage opens with a time of day or a day (厥明, 質明, 期初昏:
     grammar flag stage), before any role or act."""
-    vocab = vocabulary()
-    for tok in tokenize(norm):
-        if tok.is_("role") or tok.is_("action"):
-            return False
-        if vocab.particle_has(tok.text, "stage"):
-            return True
-    return False
+    lead, _ = _opening(norm)
+    return any(vocabulary().particle_has(tok.text, "stage") for tok in lead)
 
 
 def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:
