@@ -130,21 +130,33 @@ def test_void_is_what_a_dcat_ap_catalogue_expects(built):
 def test_nquads_writer_names_the_graph_on_every_line_whatever_the_literals():
     """Regression: the N-Quads dump puts the graph name before each
     N-Triples line's final " ." as Oxigraph writes it in pieces of a few
-    kilobytes; a literal holding " .", a line break or a language tag, and
-    lines cut across pieces, must come out as Oxigraph's own N-Quads."""
+    kilobytes, gathered in batches; a literal holding " .", a line break or
+    a language tag, and lines cut across pieces and batches, must come out
+    as Oxigraph's own N-Quads."""
     import io
 
     from pyoxigraph import Literal, NamedNode, Quad, Triple, serialize
 
-    from kg.rdf.io import write_graph_nquads
+    from kg.rdf.io import _GraphNamer, write_graph_nquads
 
     graph = NamedNode("http://example.org/graph/edition/KR1d0038")
     texts = ["獲者坐而獲 .", "a .\nb", "end .\n", " . .", "右 .\r\n", "x"]
     triples = [Triple(NamedNode(f"http://example.org/id/{n}"), NamedNode("http://example.org/p"),
                       Literal(texts[n % len(texts)] * (1 + n % 7), language="zh-Hant" if n % 2 else None))
-               for n in range(5000)]
+               for n in range(20000)]
     out = io.BytesIO()
     write_graph_nquads(out, graph, triples)
-    assert len(out.getvalue()) > 100_000  # many of Oxigraph's pieces
-    assert out.getvalue() == serialize([Quad(t.subject, t.predicate, t.object, graph) for t in triples],
-                                       format=RdfFormat.N_QUADS)
+    assert len(out.getvalue()) > 4 * _GraphNamer.BATCH  # several batches of many pieces
+    expected = serialize([Quad(t.subject, t.predicate, t.object, graph) for t in triples], format=RdfFormat.N_QUADS)
+    assert out.getvalue() == expected
+    # batches cut anywhere, inside a line's " .\n" too
+    text = serialize(triples[:500], format=RdfFormat.N_TRIPLES)
+    for size in (1, 2, 3, 7):
+        out = io.BytesIO()
+        namer = _GraphNamer(out, graph)
+        namer.BATCH = size
+        for start in range(0, len(text), 2):
+            namer.write(text[start:start + 2])
+        assert namer.close() == b""
+        assert out.getvalue() == serialize([Quad(t.subject, t.predicate, t.object, graph) for t in triples[:500]],
+                                           format=RdfFormat.N_QUADS)

@@ -99,33 +99,47 @@ class _GraphNamer:
     """A binary file that turns the N-Triples written into it into N-Quads
     of ``graph``: each line's final " ." becomes " <graph> .". Oxigraph
     escapes line breaks inside literals, so " .\n" ends a line and nothing
-    else; it writes in pieces of a few kilobytes, cut anywhere, so the text
-    after a piece's last line break waits for the next. Replacing piece by
-    piece is faster than replacing in a graph's whole text (and holds no
-    copy of it), and several times faster than a Quad object per triple."""
+    else. It writes in pieces of about 8 KB, cut anywhere: they are gathered
+    to a quarter of a megabyte and replaced up to the last line break, the
+    rest waiting for the next batch. Batches that size measured faster than
+    replacing each piece (fewer calls into Python's file and bytes code),
+    than one graph's whole text (and hold no copy of it), and than a Quad
+    object per triple (the bench's raw N-Quads)."""
+
+    BATCH = 1 << 18
 
     def __init__(self, out: BinaryIO, graph: NamedNode):
-        self.out, self.tail = out, b""
+        self.out, self.pieces, self.size = out, [], 0
         self.suffix = b" <" + graph.value.encode("utf-8") + b"> .\n"
 
     def write(self, data: bytes) -> int:
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            self.out.write((self.tail + data[:cut]).replace(b" .\n", self.suffix))
-            self.tail = data[cut:]
-        else:
-            self.tail += data
+        self.pieces.append(data)
+        self.size += len(data)
+        if self.size >= self.BATCH:
+            self._pass_on()
         return len(data)
+
+    def _pass_on(self) -> None:
+        text = b"".join(self.pieces)
+        cut = text.rfind(b"\n") + 1
+        self.out.write(text[:cut].replace(b" .\n", self.suffix))
+        rest = text[cut:]
+        self.pieces, self.size = ([rest] if rest else []), len(rest)
 
     def flush(self) -> None:
         pass  # the file underneath is flushed by whoever owns it
+
+    def close(self) -> bytes:
+        """Pass on what is held; returns what followed the last line break."""
+        self._pass_on()
+        return b"".join(self.pieces)
 
 
 def write_graph_nquads(out: BinaryIO, graph: NamedNode, triples: Iterable[Triple]) -> None:
     """One graph's triples as N-Quads into the binary file ``out``."""
     namer = _GraphNamer(out, graph)
     serialize(triples, namer, RdfFormat.N_TRIPLES)
-    if namer.tail:  # Oxigraph ends its last line too: a rest would be a statement cut short
+    if namer.close():  # Oxigraph ends its last line too: a rest would be a statement cut short
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 
