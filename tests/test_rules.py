@@ -92,6 +92,11 @@ CASES = {
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
+    # 有司徹: the two who carried the ladles in lay them on the tripods (匕皆加于鼎: not
+    # where the 司士贊者 go, nor the 司士's act); who sets a stand down is not told
+    "holders-act": ("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎", None, None,
+                    ["雍正 執 obj=匕", "雍正 從", "雍府 執 obj=匕", "雍府 從", "司士 執 obj=俎", "司士 從",
+                     "司士贊者 執 obj=俎", "司士贊者 從", "雍正|雍府 加 obj=匕 at=鼎"], 8),
     # 士喪禮 in the punctuated plain text: the 商祝 ties the shoe-laces he put on
     "fronted-thing": ("商祝掩，瑱，設幎目，乃屨，綦結於跗，連絇。", None, None,
                       ["商祝 掩", "商祝 瑱", "商祝 設 obj=幎目", "商祝 屨", "商祝 結 obj=綦 at=跗", "商祝 連 obj=絇"], 4),

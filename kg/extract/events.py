@@ -232,7 +232,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
         counted = event.recipients and (particle(at(self.t, after), "numeral")
                                         or particle(at(self.t, after - 1), "numeral"))
-        if "thing" in flags and not counted:
+        if "thing" in flags and not counted and not self.topic_of_all(read_things(self.t, after, of_act=True)[1]):
             things, after = read_things(self.t, after, of_act=True)
             if things and event.rule_for("agent") == "thing-subject":
                 event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.57.0"
+EXTRACTOR_VERSION = "2.58.0"
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,12 @@ define("thing-subject", "agent",
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed).",
        "燭入")
+define("holders-act", "agent",
+       "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
+       "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the passage before: "
+       "those who hold it do it (a guess to review). A thing followed by 皆 and an act that handles it, right "
+       "after a movement, opens such a clause (not where the movement goes).",
+       "雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎")
 define("fronted-thing", "agent",
        "A clause that opens with a thing, then an act of class Handling, in the sentence where a participant "
        "was written: the thing is fronted (what he handles), not a subject; he goes on acting "
