@@ -1510,3 +1510,27 @@ def test_a_you_way_before_a_facing_goes_to_the_act_after():
     # facing north, reports to the lord (由 + place, then a facing, then the act)
     assert events("釋獲者遂進取賢獲執之由阼階下北面告于公")[-2:] == [
         "釋獲者 執", "釋獲者 告 at=阼階下 to=公 北面"]
+
+
+def test_the_soul_is_called_with_the_robe_three_times():
+    # 士喪禮: the one who calls the soul back beckons with the robe, calling "Ho, so-and-so,
+    # come back!" three times, then goes down with the robe (以衣 before words said is the
+    # beckoning's; 復三 is the call counted, not the narrative taking up again)
+    assert events("升自前東榮中屋北面招以衣曰臯某復三降衣于前", ["復者"]) == [
+        "復者 升 at=前東榮", "復者 招 obj=衣 at=中屋 北面 曰臯某復", "復者 降 obj=衣 at=前"]
+
+
+def test_as_before_does_not_take_a_homonym_for_the_act_it_repeats():
+    # 士喪禮: 升魚 puts the fish into the tripod (a thing, no place); 升自阼階, going up a
+    # stair (a place, no thing), is not what 其他皆如初 repeats, and its agent is not taken
+    from kg.extract.event import Event
+    from kg.extract.phrases import PlacePhrase
+    from kg.extract.repeats import RepeatAsk, resolve
+
+    up = Event("升", ["復者"], place=PlacePhrase("阼階", "place", "阼階", False), passage=3)
+    fish = Event("升", ["主人"], objects=["魚"], passage=130, how=[("agent", "carried-passage")])
+    resolve([up, fish], [RepeatAsk("first", [fish])])
+    assert fish.repeats == [] and fish.agents == ["主人"]
+    cup = Event("升", ["主人"], passage=131, how=[("agent", "carried-passage")])  # going up again: it repeats
+    resolve([up, cup], [RepeatAsk("first", [cup])])
+    assert cup.repeats == [up]

@@ -98,7 +98,7 @@ def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], h
         before = events[:index[id(tail[0])]]
         if how == "last":
             before = [e for e in before if tail[0].passage - e.passage <= NEAR]
-        found = _occurrences(before, [e.action for e in tail])
+        found = _occurrences(before, tail)
         if not found:
             continue
         if how == "first":  # by the same agents where the text names them
@@ -110,23 +110,33 @@ def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], h
     return []
 
 
-def _occurrences(before: list[Event], actions: list[str]) -> list[list[Event]]:
-    """Every run of ``before`` that does ``actions`` in order, at most GAP
-    other acts between two of them."""
+def _occurrences(before: list[Event], acts: list[Event]) -> list[list[Event]]:
+    """Every run of ``before`` that does the acts of ``acts`` in order, at most
+    GAP other acts between two of them."""
     out = []
     for i, event in enumerate(before):
-        if event.action != actions[0]:
+        if not _same_act(acts[0], event):
             continue
         run, j = [event], i
-        for action in actions[1:]:
-            nxt = next((m for m in range(j + 1, min(j + 2 + GAP, len(before))) if before[m].action == action), None)
+        for act in acts[1:]:
+            nxt = next((m for m in range(j + 1, min(j + 2 + GAP, len(before))) if _same_act(act, before[m])), None)
             if nxt is None:
                 break
             run.append(before[nxt])
             j = nxt
-        if len(run) == len(actions):
+        if len(run) == len(acts):
             out.append(run)
     return out
+
+
+def _same_act(event: Event, earlier: Event) -> bool:
+    """The same act word, not used the other way: one with a thing and no
+    place is not one with a place and no thing (升魚, putting the fish in the
+    tripod, does not repeat 升自阼階, going up)."""
+    if event.action != earlier.action:
+        return False
+    return not (bool(event.objects) != bool(earlier.objects)
+                and (event.place is None) != (earlier.place is None))
 
 
 def _named(before: list[Event], clause: list[Event], ask: RepeatAsk) -> list[tuple[Event, Event]]:

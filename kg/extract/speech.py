@@ -119,6 +119,8 @@ class SpeechReading:
                 return first, tok.i, m + 1
             if tok.i >= first + self.shortest_words(k) and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
                 return first, tok.i, m
+            if tok.i > first and particle(tok, "numeral") and self.act_at(m + 1) and particle(self.t[m - 1], "redo"):
+                return first, tok.i, m + 1  # 曰臯某復三降衣于前: the call, three times; then he goes down
             if m == k + 1 and tok.is_("action") and self.t[k].is_("action") \
                     and tok.label("action") == self.t[k].label("action"):
                 return first, tok.i, m  # 延之曰升升: the order of one word, obeyed at once
@@ -179,6 +181,8 @@ class SpeechReading:
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
             return False
+        if particle(tok, "redo") and particle(at(self.t, k + 1), "numeral"):
+            return False  # 曰臯某復三: "come back", called three times, is the words said
         if particle(tok, "redo") or self.vocab.particle_has(tok.text, "resumes"):
             return self.act_index(k + 1) is not None
         # 命 takes up the narrative only as a command to someone named (…曰…命獲者…);

@@ -341,9 +341,11 @@ class ThingRules:
             after_pronoun = prev is not None and (prev.text == "之" or (
                 last is not None and prev.is_("role") and prev.label("role") in last.recipients))
             if things and last is not None and not last.objects and self.right_after_act(k) \
-                    and (after_pronoun or not self.act_at(after) or self.own_instrument(after)):
+                    and (after_pronoun or not self.act_at(after) or self.own_instrument(after)
+                         or particle(at(self.t, after), "quote")):
                 # V之以X belongs to V even where an act follows (飾之以布維之以索); so
-                # does V以X where the act after has its own 以 (相見以鴈飾之以布)
+                # does V以X where the act after has its own 以 (相見以鴈飾之以布), or
+                # where words said follow (招以衣曰…: he calls with the robe)
                 last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
                 last.mark("objects", "instrument")
                 self.extend(last, after)

@@ -240,12 +240,14 @@ class WordRules:
     def rule_distributive(self, k, tok, kind):
         return read_things(self.t, k + 1)[1] if kind == "each" else None
 
-    @word_rule("instrument", "以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓: a warrant.",
+    @word_rule("instrument", "以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓: a warrant; right after "
+               "an act and before words said, X is that act's (招以衣曰…).",
                "以旌負侯")
     def rule_instrument(self, k, tok, kind):
         return self.on_instrument(k) if kind == "instrument" else None
 
-    @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before).",
+    @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before); a count after "
+               "a call (復三) ends them, an act following.",
                "告于賓曰弓矢既具")
     def rule_quote(self, k, tok, kind):
         return self.on_quote(k) if kind == "quote" else None
