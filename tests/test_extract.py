@@ -1534,3 +1534,13 @@ def test_as_before_does_not_take_a_homonym_for_the_act_it_repeats():
     cup = Event("升", ["主人"], passage=131, how=[("agent", "carried-passage")])  # going up again: it repeats
     resolve([up, cup], [RepeatAsk("first", [cup])])
     assert cup.repeats == [up]
+
+
+def test_the_food_of_a_place_is_no_act():
+    # 既夕禮: the tripods are set out as at the encoffining, and the food on the east side
+    # likewise (東方之饌: a place does nothing; its 饌 is what is laid out there), and the
+    # place is not the next act's; 聘禮: 羞鼎, the tripods of delicacies, are tripods
+    assert events("陳鼎皆如殯東方之饌亦如之") == [" 陳 obj=鼎"]
+    assert all("at=東方" not in e for e in events("東方之饌兩瓦甒其實醴酒", ["主人"]))
+    assert "宰夫 羞 obj=鼎" not in events("宰夫朝服設飧飪一牢在西鼎九羞鼎三堂上之饌八")
+    assert events("婦餕姑之饌")[0].startswith("婦 餕")  # a role's food, as before

@@ -137,6 +137,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             return k + 1
         if self.days_before(k):
             return k + 3  # 前宿一日宿戒尸: a day before the invitation, a time; then the acts
+        if self.place_owns(k):
+            self.place = None  # the place is the noun's, not the next act's
+            return k + 1  # 東方之饌亦如之: the food set out on the east side, no act
         if self.counted_thing_named(k):
             return k + 1  # 胃一嚌肺一: the lung for tasting, one more cut counted in the list
         flags = self.vocab.flags(label)
@@ -310,6 +313,14 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 and not particle(at(self.t, k + 1), "quote"):
             return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
         return None
+
+    def place_owns(self, k: int) -> bool:
+        """A place, 之, then the act word at k: a noun, what is at the place
+        (堂上之饌, 東方之饌): a place does nothing (a role's V is read in
+        :meth:`act_as_noun`)."""
+        before, owner = at(self.t, k - 1), at(self.t, k - 2)
+        return getattr(before, "text", "") == "之" and owner is not None and owner.is_("place") \
+            and not owner.is_("role") and not self.t[k].is_("place")
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:
         """An event of the act at ``tok`` with what is waiting (agent, negation,

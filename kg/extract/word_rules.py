@@ -312,7 +312,8 @@ class WordRules:
         return self.on_bare_place(k) if tok.is_("place") else None
 
     @word_rule("act", "An act: an event with the agent, negation, things, place and facing waiting, and "
-               "what the act takes after it (actions.tsv grammar).", "司射適堂西")
+               "what the act takes after it (actions.tsv grammar); after a place and 之 the act word is what "
+               "is at the place, no event (堂上之饌).", "司射適堂西")
     def rule_act(self, k, tok, kind):
         return self.on_action(k) if tok.is_("action") else None
 
