@@ -1179,7 +1179,7 @@ def test_into_a_new_section_the_principal_goes_on_and_setting_out_is_nobodys():
     # 少牢饋食禮: the 宰 closed the divination of the day; in the next stage the 主人 invites
     assert first_acts("KR1d0038_016.txt", "宿") == ["主人 宿"]
     # 士喪禮: the clothes are laid out at dawn by officers the text does not name
-    assert first_acts("KR1d0038_012.txt", "厥明陳衣于房")[0] == " 陳 obj=衣 at=房南"
+    assert first_acts("KR1d0038_012.txt", "厥明陳衣于房")[0] == " 陳 obj=衣 at=房"  # 南領: collars south
 
 
 def test_a_role_written_twice_is_the_role_then_its_act():
@@ -1544,3 +1544,13 @@ def test_the_food_of_a_place_is_no_act():
     assert all("at=東方" not in e for e in events("東方之饌兩瓦甒其實醴酒", ["主人"]))
     assert "宰夫 羞 obj=鼎" not in events("宰夫朝服設飧飪一牢在西鼎九羞鼎三堂上之饌八")
     assert events("婦餕姑之饌")[0].startswith("婦 餕")  # a role's food, as before
+
+
+def test_grave_clothes_laid_out_with_their_collars_to_the_west():
+    # 士喪禮: the clothes for dressing the dead (襲事, a thing) are set out in the room, collars
+    # to the west (西領: how they lie, not a side of the room); the banner's words are what
+    # is written (書…曰: no act of saying)
+    assert events("陳襲事于房中西領南上不綪") == [" 陳 obj=襲事 at=房中"]
+    assert events("陳衣于房南領西上") == [" 陳 obj=衣 at=房"]
+    written = events("書銘于末曰某氏某之柩")
+    assert len(written) == 1 and written[0].startswith(" 書 obj=銘") and written[0].endswith("曰某氏某之柩")
