@@ -1554,3 +1554,13 @@ def test_grave_clothes_laid_out_with_their_collars_to_the_west():
     assert events("陳衣于房南領西上") == [" 陳 obj=衣 at=房"]
     written = events("書銘于末曰某氏某之柩")
     assert len(written) == 1 and written[0].startswith(" 書 obj=銘") and written[0].endswith("曰某氏某之柩")
+
+
+def test_lengthwise_is_an_act_only_where_something_is_laid_so():
+    # 有司徹: 縮 "lay lengthwise" is an act with 之 or a 于 phrase after it (縮之, 縮一燔于俎上);
+    # 皆西縮, 皆縮 and 橫三縮二 say how things lie (blind README decision 13), no event
+    got = events("雍人合執二俎陳于羊俎西竝皆西縮覆二疏匕于其上皆縮俎西枋")
+    assert [e.split()[1] for e in got] == ["執", "陳", "覆"] and got[2].startswith("雍人 覆 obj=匕")
+    assert events("主人西面左手執几縮之")[-1] == "主人 縮"
+    assert events("次賓羞羊燔縮執俎縮一燔于俎上")[-1] == "次賓 縮 obj=燔 at=俎上"
+    assert [e for e in events("抗木橫三縮二") if " 縮" in e] == []

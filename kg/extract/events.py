@@ -281,7 +281,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         written (不盡, flag goal-only), 何 after no hand (斬者何, flag
         hand-only), the purpose of a bow (拜至, flag
         purpose), a manner word before an act (縮執, flag manner-before-act),
-        a word of an item in a counted list (胃一嚌肺一); else None."""
+        a word of an item in a counted list (胃一嚌肺一), how a thing lies
+        (皆縮, flag lies); else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
             stops_someone = nxt is not None and nxt.is_("role") \
@@ -292,6 +293,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             return k + 2
         if "manner-before-act" in flags and self.act_at(k + 1):
             return k + 1  # 縮執: holds it lengthwise
+        if "lies" in flags and getattr(nxt, "text", "") not in ("之", "而", "諸") \
+                and not self.place_phrase_follows(k + 1):
+            return k + 1  # 皆西縮, 橫三縮二: how it lies (縮之, 縮一燔于俎上: laid so)
         if "goal-only" in flags:
             goal = read_place(self.t, k + 1, heads=("place", "object"))
             if goal is None:
