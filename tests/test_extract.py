@@ -1564,3 +1564,10 @@ def test_lengthwise_is_an_act_only_where_something_is_laid_so():
     assert events("主人西面左手執几縮之")[-1] == "主人 縮"
     assert events("次賓羞羊燔縮執俎縮一燔于俎上")[-1] == "次賓 縮 obj=燔 at=俎上"
     assert [e for e in events("抗木橫三縮二") if " 縮" in e] == []
+
+
+def test_bowing_to_seat_the_corpse_at_ease_is_a_bow_to_him():
+    # 士虞禮, 特牲, 少牢: 拜妥尸 — they bow to the 尸 so that he sits at ease (妥: the bow's
+    # purpose, flag purpose, no event; the 尸 is the one bowed to), then the 尸 bows back
+    assert events("主人及祝拜妥尸尸拜遂坐") == ["主人|祝 拜 to=尸", "尸 拜", "尸 坐"]
+    assert events("祝主人皆拜妥尸尸不言尸答拜遂坐")[0] == "祝|主人 拜 to=尸"

@@ -315,6 +315,14 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
                 and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0) \
                 and not particle(at(self.t, k + 1), "quote"):
+            bow = self.clause
+            if "person" in flags and getattr(at(self.t, k + 1), "is_", lambda _: False)("role") \
+                    and bow is not None and not bow.recipients:
+                roles, after = read_roles(self.t, k + 1)
+                bow.recipients = roles  # 拜妥尸: he bows to the 尸, for him to sit at ease
+                bow.mark("recipients", "recipient-after-act")
+                self.extend(bow, after)
+                return after
             return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
         return None
 
