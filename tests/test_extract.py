@@ -1571,3 +1571,22 @@ def test_bowing_to_seat_the_corpse_at_ease_is_a_bow_to_him():
     # purpose, flag purpose, no event; the 尸 is the one bowed to), then the 尸 bows back
     assert events("主人及祝拜妥尸尸拜遂坐") == ["主人|祝 拜 to=尸", "尸 拜", "尸 坐"]
     assert events("祝主人皆拜妥尸尸不言尸答拜遂坐")[0] == "祝|主人 拜 to=尸"
+
+
+def test_a_command_to_decline_ends_where_the_one_declined_to_acts():
+    # 燕禮, unpunctuated: the lord has the 小臣 decline (the command's content), then the 賓 goes
+    # up and completes the bow; the lord returns the bow and the 大夫 step aside (a role after 辭,
+    # flag person?, acts where an act follows it, in a command's content as in the narrative)
+    got = events("公坐取大夫所媵觶興以酬賓賓降西階下再拜稽首公命小臣辭賓升成拜")
+    assert got[-3:] == ["公 命 to=小臣", "賓 升", "賓 成拜"]
+    got = events("公有命徹冪則卿大夫皆降西階下北面東上再拜稽首公命小臣辭公答再拜大夫皆辟")
+    assert got[-3:] == ["公 命 to=小臣", "公 答再拜", "大夫 辟"]
+    # a role after a command (flag command) is still the one commanded
+    assert events("司射命弟子設豐")[0] == "司射 命 to=弟子"
+
+
+def test_the_handle_laid_to_a_side_is_how_it_lies():
+    # 士喪禮: the spoon is laid upside down, handle to the east (東柄: an arrangement, not a
+    # place east of the spoon); 加勺南枋 likewise
+    assert events("覆匕東柄", ["祝"]) == ["祝 覆 obj=匕"]
+    assert events("加勺南枋", ["司宮"]) == ["司宮 加 obj=勺"]

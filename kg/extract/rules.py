@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.63.0"
+EXTRACTOR_VERSION = "2.64.0"
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,9 @@ define("led-with", "recipients",
        "(a warrant, a gift).",
        "主人以賓揖先入")
 define("command-recipient", "recipients",
-       "The role after a command (命) or request (請) answered by that role is the one commanded or asked.",
+       "The role after a command (命) or request (請) answered by that role is the one commanded or asked; "
+       "its content (no events) ends at a pause, at 乃, or at a role that goes on to act, one after 辭 (flag "
+       "person?) too (公命小臣辭賓升成拜: the 賓 goes up).",
        "擯者命賓賓少進")
 define("sent-by-errand", "recipients",
        "使人 or 命人 + an act (or 以 + an act): the one sent is named by his errand, the participant X者 of that "

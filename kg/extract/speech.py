@@ -175,8 +175,9 @@ class SpeechReading:
         tok = self.t[k]
         prev = at(self.t, k - 1)
         if tok.is_("role"):
-            if prev is not None and prev.is_("action") and PERSON_FLAGS & self.vocab.flags(prev.label("action")):
-                return False
+            governing = self.vocab.flags(prev.label("action")) if prev is not None and prev.is_("action") else set()
+            if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
+                return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
             act = self.act_index(read_roles(self.t, k)[1])
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
