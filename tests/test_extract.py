@@ -1590,3 +1590,10 @@ def test_the_handle_laid_to_a_side_is_how_it_lies():
     # place east of the spoon); 加勺南枋 likewise
     assert events("覆匕東柄", ["祝"]) == ["祝 覆 obj=匕"]
     assert events("加勺南枋", ["司宮"]) == ["司宮 加 obj=勺"]
+
+
+def test_the_handle_turned_to_the_guest_is_no_thing():
+    # 士昏禮: the host takes the cup of sweet wine, turns its handle (面枋: how he holds it, no
+    # thing handled) and stands before the mat facing north-west (the place is still his)
+    assert events("主人受醴面枋筵前西北面賓拜受醴復位")[0] == "主人 受 obj=醴 at=筵前 西北面"
+    assert events("贊者酌醴加角柶面葉出于房")[:2] == ["贊者 酌 obj=醴", "贊者 加 obj=柶"]

@@ -93,8 +93,12 @@ class ThingRules:
 
     def after_comma_after_verb(self, k: int) -> bool:
         """Token k follows a comma written right after the act just read
-        (出，自屏南; 賓升，西楹西)."""
+        (出，自屏南; 賓升，西楹西), or an arrangement phrase right after the
+        act's words, which is as good as a pause (受醴面枋筵前)."""
         pause = at(self.t, k - 1)
+        if particle(pause, "manner") and not self.vocab.particle_value(pause.text, "repeats") \
+                and self.clause is not None and pause.i == self.clause.j:
+            return True  # 受醴面枋筵前西北面: how he holds it, then where he stands (not after 如初)
         return pause is not None and pause.text == "，" and pause.i == self.t[self.verb_token].j
 
     def way_after_pause(self, last: Event, after: int) -> bool:
@@ -151,7 +155,10 @@ class ThingRules:
             return k + 1
         phrase, after = found
         last = self.clause
-        right_after = k == self.verb_end or self.after_comma_after_verb(k)
+        nxt = at(self.t, after)
+        # (東方之饌, 西方亦如之: the place says whose, or opens a clause of its own)
+        topic = nxt is not None and nxt.text in ("之", "亦")
+        right_after = k == self.verb_end or (self.after_comma_after_verb(k) and not topic)
         if right_after and last is not None and last.place is None \
                 and (self.act_index(after) is None or len(phrase.label) == 1 and self.goes_somewhere(last)):
             # 賓升，西楹西，東面 (GUIDELINES 6: after a comma too); 婦降階受笲, 出門哭: the steps

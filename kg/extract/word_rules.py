@@ -303,8 +303,8 @@ class WordRules:
             return self.on_thing(k)
         return None
 
-    @word_rule("bare-place", "A place with no preposition: right after an act (a comma between or not), with "
-               "no act after it, it is "
+    @word_rule("bare-place", "A place with no preposition: right after an act (a comma or an arrangement "
+               "phrase between or not: 受醴面枋筵前; not a place before 之 or 亦), with no act after it, it is "
                "that act's place (賓升，西楹西), and so is a bare site (堂, 階, 門, 戶) right after a movement "
                "even with an act after it (降階受笲, 出門哭: GUIDELINES 6); else it waits for the next act "
                "(阼階下北面拜送爵; 不降階上答再拜).", "阼階下北面拜送爵")
