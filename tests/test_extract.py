@@ -1597,3 +1597,11 @@ def test_the_handle_turned_to_the_guest_is_no_thing():
     # thing handled) and stands before the mat facing north-west (the place is still his)
     assert events("主人受醴面枋筵前西北面賓拜受醴復位")[0] == "主人 受 obj=醴 at=筵前 西北面"
     assert events("贊者酌醴加角柶面葉出于房")[:2] == ["贊者 酌 obj=醴", "贊者 加 obj=柶"]
+
+
+def test_the_host_bows_to_the_others_after_the_guest_answers():
+    # 特牲饋食禮: the host bows twice, the 賓 answers, and the host bows three times to the
+    # other guests (an undirected bow answered: the next bow to a third party is the host's);
+    # 士冠禮: the brothers bow, the capped one answers and goes on to visit the 贊者 (no bow)
+    assert events("主人再拜賓答再拜三拜衆賓衆賓答再拜")[2] == "主人 拜 to=衆賓"
+    assert events("冠者見於兄弟兄弟再拜冠者答拜見贊者西面拜亦如之")[3].startswith("冠者 見")

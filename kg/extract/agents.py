@@ -98,9 +98,14 @@ class AgentRules:
                 or self.vocab.action_class.get(event.action) != "Salutation"):
             return
         initiator = self.history[-2]
-        # only where the initiator's act was directed at the one who answered (再拜賓, 賓答拜)
-        if opening.agents != initiator or not set(opening.recipients) & set(before.agents):
+        # only where the initiator's act was directed at the one who answered (再拜賓, 賓答拜),
+        # or at no one written (主人再拜，賓答再拜，三拜衆賓: the host bows to the others next)
+        if opening.agents != initiator:
             return
+        if opening.recipients and not set(opening.recipients) & set(before.agents):
+            return
+        if not opening.recipients and not ("拜" in opening.action and "拜" in event.action):
+            return  # (兄弟再拜，冠者答拜，見贊者: the one who answered goes on visiting)
         if not set(initiator) & set(event.recipients) and initiator != event.agents:
             event.agents = list(initiator)
             self.agent = list(initiator)

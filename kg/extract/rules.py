@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.65.0"
+EXTRACTOR_VERSION = "2.66.0"
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,8 @@ define("not-to-oneself", "agent",
        "Nobody invites or bows to himself: an act whose recipient is the carried agent is the other party's.",
        "乃宿賓")
 define("initiator-again", "agent",
-       "After an answered bow, a bow with no subject to a third party is the initiator's again.",
+       "After an answered bow, a bow with no subject to a third party is the initiator's again; so too "
+       "after a bow directed at no one written (主人再拜賓答再拜三拜衆賓: the host bows to the others).",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
 define("counted-exchange", "agent",
        "Bows and yieldings counted (三揖, 三讓: flag mutual) are exchanged: the one acting and the party "
