@@ -1605,3 +1605,13 @@ def test_the_host_bows_to_the_others_after_the_guest_answers():
     # 士冠禮: the brothers bow, the capped one answers and goes on to visit the 贊者 (no bow)
     assert events("主人再拜賓答再拜三拜衆賓衆賓答再拜")[2] == "主人 拜 to=衆賓"
     assert events("冠者見於兄弟兄弟再拜冠者答拜見贊者西面拜亦如之")[3].startswith("冠者 見")
+
+
+def test_the_embassy_rehearses_and_sets_out_the_courtyard_gifts():
+    # 聘禮: 習享 is a rehearsal of the presentation (習: its content is no act), the 士 hold the
+    # courtyard gifts (庭實, a thing, not 實 "fill" at the court); after 庭實設 (set out by no
+    # one named) the bows that follow are the parties' (no thing bows); 祭醴三 ends at its count
+    assert events("習享士執庭實", ["賓"]) == ["賓 習", "士 執 obj=庭實"]
+    assert events("庭實設揖讓如初", ["賓"]) == [" 設 obj=庭實", "賓 揖", "賓 讓"]
+    assert events("賓祭脯醢以柶祭醴三庭實設")[1] == "賓 祭 obj=柶|醴"
+    assert events("佐食羞庶羞四豆設于左南上有醢")[:2] == ["佐食 羞 obj=庶羞", "佐食 設 obj=豆 at=左"]

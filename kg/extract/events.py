@@ -93,6 +93,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         # they do it when the text says it is done, with no subject (乃納射器)
         self.commanded: tuple[list[str], str] | None = None
         self.led: list[str] = []  # roles after 以 that the one acting leads (主人以賓揖: rule led-with)
+        self.before_thing: list[str] = []  # who acted before a clause that opened with a thing (rule thing-subject)
 
     # --- the walk ---------------------------------------------------------
 
@@ -338,6 +339,12 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         """An event of the act at ``tok`` with what is waiting (agent, negation,
         things, place, facing), each marked with the rule that gave it; what
         was waiting is used up."""
+        if not self.agent and self.origin == "thing-subject" and not self.origin_pending and self.before_thing \
+                and self.vocab.action_class.get(action) == "Salutation" and len(self.events) > self.sentence_from \
+                and self.events[-1].rule_for("agent") == "thing-subject":
+            # 庭實設，揖讓如初: the gifts are set out; no thing bows, those who acted before do
+            self.agent = list(self.before_thing)
+            self.set_origin("carried-clause", pending=False)
         event = Event(action, list(self.agent), self.neg, list(self.things), self.place, self.facing,
                       quote=quote, i=tok.i, j=tok.j)
         event.mark("act", rule)

@@ -90,6 +90,13 @@ def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
         and "thing" in vocabulary().flags(tok.label("action"))
 
 
+def _subject_of_act(tokens: list[Token], k: int) -> bool:
+    """The thing at k is followed at once by an act (not a thing too): it
+    opens a clause of what is done with it (庭實設)."""
+    nxt = at(tokens, k + 1)
+    return nxt is not None and nxt.is_("action") and not nxt.is_("object")
+
+
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
@@ -162,6 +169,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             continue
         if particle(tok, "numeral"):
             nxt = at(tokens, k + 1)
+            if things and of_act and nxt is not None and nxt.is_("object") and not nxt.is_("action") \
+                    and _subject_of_act(tokens, k + 1):
+                k += 1  # 祭醴三，庭實設: the count ends the act's things; the gifts are set out
+                break
             if nxt is not None and nxt.is_("object") and nxt.label("object") in things_of_class("Vessel"):
                 counted.append(nxt.label("object"))
             k += 1

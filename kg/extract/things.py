@@ -239,6 +239,7 @@ class ThingRules:
             self.agent = self.holders_of(things)
             self.set_origin("holders-act")
         else:
+            self.before_thing = self.agent or self.before_thing
             self.agent = []
             self.set_origin("thing-subject")
         return after
