@@ -1615,3 +1615,10 @@ def test_the_embassy_rehearses_and_sets_out_the_courtyard_gifts():
     assert events("庭實設揖讓如初", ["賓"]) == [" 設 obj=庭實", "賓 揖", "賓 讓"]
     assert events("賓祭脯醢以柶祭醴三庭實設")[1] == "賓 祭 obj=柶|醴"
     assert events("佐食羞庶羞四豆設于左南上有醢")[:2] == ["佐食 羞 obj=庶羞", "佐食 設 obj=豆 at=左"]
+
+
+def test_a_bow_and_a_yielding_written_together_are_exchanged():
+    # 鄉飲酒禮: when the washing is done, host and guest bow and yield to each other, then
+    # the guest goes up (揖讓 together: both parties, as 三揖 三讓 are; they alone)
+    got = events("賓降主人辭降賓對卒洗揖讓升", ["主人"])
+    assert got[-3:] == ["主人|賓 揖", "主人|賓 讓", "賓 升"]

@@ -117,8 +117,12 @@ class AgentRules:
         so the one acting and the party last written before him both do them
         (…執鴈從至于廟門…三揖至于階三讓: 主人 and 賓)."""
         counted = particle(at(self.t, k - 1), "numeral") and not particle(at(self.t, k - 2), "numeral")
-        if "mutual" not in self.vocab.flags(event.action) or not counted or len(event.agents) != 1:  # 降一等揖之: a measure
-            return
+        # 揖讓 written together: a bow and a yielding, exchanged as counted ones are (those two only)
+        paired = not counted and any(
+            tok is not None and tok.is_("action") and tok.label("action") != event.action
+            and "mutual" in self.vocab.flags(tok.label("action")) for tok in (at(self.t, k - 1), at(self.t, k + 1)))
+        if "mutual" not in self.vocab.flags(event.action) or not (counted or paired) or len(event.agents) != 1:
+            return  # (降一等揖之: a measure)
         principals = self.vocab.principals
         # a principal party exchanges with a principal (主人…沃洗者西北面。卒洗，主人壹揖壹讓: the 賓)
         other = (self.other_party(event.agents, k, among=principals) if set(event.agents) <= principals else None) \
@@ -126,9 +130,10 @@ class AgentRules:
         if other is None:
             return
         event.agents = list(other) + event.agents
-        self.agent = list(event.agents)
-        self.set_origin("counted-exchange", pending=False)
         event.mark("agent", "counted-exchange", replace=True)
+        if not paired:  # counted ones go on to the acts after them (三揖至于階三讓)
+            self.agent = list(event.agents)
+            self.set_origin("counted-exchange", pending=False)
 
     def other_party(self, agents: list[str], k: int, among: set[str] | None = None) -> list[str] | None:
         """The party other than ``agents`` written last before token k in the

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.67.0"
+EXTRACTOR_VERSION = "2.68.0"
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ define("initiator-again", "agent",
 define("counted-exchange", "agent",
        "Bows and yieldings counted (三揖, 三讓: flag mutual) are exchanged: the one acting and the party "
        "written last before him both do them, and the acts after them, until a subject is written "
-       "(a guess to review).",
+       "(a guess to review); a bow and a yielding written together (揖讓) are exchanged too, they alone.",
        "主人揖入賓執鴈從至于廟門揖入三揖至于階三讓")
 define("gift-answered", "agent",
        "After a gift to someone (賜, 獻, 致: class Offering; or 授, any act that hands a thing to a person) "
