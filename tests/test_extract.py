@@ -1622,3 +1622,11 @@ def test_a_bow_and_a_yielding_written_together_are_exchanged():
     # the guest goes up (揖讓 together: both parties, as 三揖 三讓 are; they alone)
     got = events("賓降主人辭降賓對卒洗揖讓升", ["主人"])
     assert got[-3:] == ["主人|賓 揖", "主人|賓 讓", "賓 升"]
+
+
+def test_a_direction_and_its_opposite_measure_a_span():
+    # 士冠禮: the basin is set in line with the east eave-end, and north-south as deep as the hall
+    # (南北: a span, no side of the eave-end); 特牲: 設洗南北以堂深 sets the basin, no place 洗南北
+    assert events("夙興設洗直于東榮南北以堂深水在洗東")[0] == " 設 obj=洗 at=東榮"
+    assert events("設洗南北以堂深東西當東榮")[0] == " 設 obj=洗"
+    assert events("主人阼階東南面辭洗")[0] == "主人 辭洗 at=阼階東 南面"  # 東, then 南面: not a span

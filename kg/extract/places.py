@@ -75,6 +75,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             directions += tokens[k].text
             k += 1
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
+            and not (direction_at(tokens, k + 1) and OPPOSITE.get(tokens[k + 1].text) == tokens[k].text) \
             and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k):
         directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
         k += 1
@@ -106,6 +107,9 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
 
 
 CARDINAL = set("東西南北")
+# a direction and its opposite written together measure a span (東榮南北以堂深: from
+# south to north, the depth of the hall), they are no side of the place
+OPPOSITE = {"南": "北", "北": "南", "東": "西", "西": "東"}
 
 
 def thing_named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
