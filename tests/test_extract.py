@@ -1630,3 +1630,9 @@ def test_a_direction_and_its_opposite_measure_a_span():
     assert events("夙興設洗直于東榮南北以堂深水在洗東")[0] == " 設 obj=洗 at=東榮"
     assert events("設洗南北以堂深東西當東榮")[0] == " 設 obj=洗"
     assert events("主人阼階東南面辭洗")[0] == "主人 辭洗 at=阼階東 南面"  # 東, then 南面: not a span
+
+
+def test_the_victims_tripod_is_a_tripod():
+    # 特牲饋食禮: the 佐食 lifts the victim's tripod (牲, class Victim: it says whose vessel,
+    # as 羊 in 羊俎); the fish-and-game tripod stays a list, as 舉魚腊俎 does
+    assert events("佐食舉牲鼎") == ["佐食 舉 obj=鼎"]
