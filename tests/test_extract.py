@@ -1636,3 +1636,17 @@ def test_the_victims_tripod_is_a_tripod():
     # 特牲饋食禮: the 佐食 lifts the victim's tripod (牲, class Victim: it says whose vessel,
     # as 羊 in 羊俎); the fish-and-game tripod stays a list, as 舉魚腊俎 does
     assert events("佐食舉牲鼎") == ["佐食 舉 obj=鼎"]
+
+
+def test_the_tripods_are_set_down_by_those_who_lifted_them():
+    # 特牲饋食禮: the 佐食 and the officers lift the tripods in; the 宗人 goes in first; the
+    # tripods are set down facing west (a thing, a facing, then its act) by those holding them
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_015.txt", None, None)
+    got = extract_events(doc)
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("鼎西面錯"))
+    first = next(e for e in got if e.passage == passage)
+    assert compact(first) == "佐食|執事者 錯 obj=鼎 西面"
+    assert first.rule_for("agent") == "holders-act"

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.70.0"
+EXTRACTOR_VERSION = "2.71.0"
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,14 @@ define("carried-passage", "agent",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
-       "with modifiers the tables lack, perhaps 皆, then a movement, a posture or an act that handles "
+       "with modifiers the tables lack, perhaps 皆 or a facing, then a movement, a posture or an act that handles "
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed). A bow "
        "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",
        "燭入")
 define("holders-act", "agent",
        "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
-       "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the passage before: "
+       "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "
        "those who hold it do it (a guess to review). A thing followed by 皆 and an act that handles it, right "
        "after a movement, opens such a clause (not where the movement goes).",
        "雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎")

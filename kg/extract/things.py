@@ -220,10 +220,12 @@ class ThingRules:
         elif particle(at(self.t, after), "instrument"):
             if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
                 self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") == "皆"
+        elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") in ("皆",)
+                                                      or getattr(at(self.t, after), "is_", lambda _: False)("facing")
                                                       else after):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
-            # is done with it (carried in, set down, kept waiting), by no one the clause names
+            # is done with it (carried in, set down, kept waiting), by no one the clause names;
+            # a facing may come between (鼎西面錯: the tripods are set down facing west)
             self.open_thing_clause(things, after)
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
@@ -246,7 +248,7 @@ class ThingRules:
 
     def holders_of(self, things: list[str]) -> list[str]:
         """Who took up one of the things (an act of grammar flag holds: 執,
-        奉, 舉) in this passage or the one before, and has not been seen to
+        奉, 舉) in this passage or the two before, and has not been seen to
         put it down since (no other act on it after theirs): they do what the
         clause that opens with the thing says (雍正執一匕以從，雍府執二匕以從……匕皆加于鼎:
         the two who held the ladles put them on)."""
@@ -259,10 +261,11 @@ class ThingRules:
             holders[:0] = [a for a in event.agents if a not in holders]
         return holders
 
-    def earlier_passage(self) -> list:
-        """The events of the passage before this one."""
-        last = self.earlier[-1].passage if self.earlier else None
-        return [e for e in self.earlier if e.passage == last]
+    def earlier_passage(self, back: int = 2) -> list:
+        """The events of the ``back`` passages before this one (舉鼎 | 宗人執畢先入 |
+        鼎西面錯: the tripods are still in the hands that lifted them)."""
+        passages = sorted({e.passage for e in self.earlier})[-back:]
+        return [e for e in self.earlier if e.passage in passages]
 
     def topic_of_all(self, after: int) -> bool:
         """Things right after a movement (the last act), read up to ``after``,
