@@ -1650,3 +1650,15 @@ def test_the_tripods_are_set_down_by_those_who_lifted_them():
     first = next(e for e in got if e.passage == passage)
     assert compact(first) == "佐食|執事者 錯 obj=鼎 西面"
     assert first.rule_for("agent") == "holders-act"
+
+
+def test_again_is_the_one_who_did_it_before():
+    # 少牢饋食禮: after the 佐食 has served, 又食 is the 尸 eating again; 坐祭之又祭酒: he who
+    # made the offering goes on (the same act earlier in the sentence)
+    assert events("又食上佐食舉尸腊肩", ["佐食"])[0] == "佐食 食"  # nothing to go by in one passage
+    got = events("尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加于肵又食")
+    assert got[-1] == "尸 食" and "again" in PassageParser(
+        "尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加于肵又食", []).run()[-1].rules
+    earlier = PassageParser("尸祭酒", []).run()  # the 尸 offered wine in an earlier passage
+    got = PassageParser("主人左執爵，右受佐食，坐祭之，又祭酒。", ["尸"], None, earlier).run()
+    assert compact(got[-1]) == "主人 祭 obj=酒"

@@ -92,6 +92,10 @@ CASES = {
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
+    # 少牢饋食禮: the 尸 eats again after the 佐食 has served him (又食: the one who ate last)
+    "again": ("尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加於肵橫之又食", None, None,
+              ["尸 食", "尸 食 obj=胾", "上佐食 舉 obj=魚", "尸 受", "尸 振", "尸 祭", "尸 嚌", "佐食 受",
+               "佐食 加 at=肵俎", "尸 食"], 9),
     # 有司徹: the two who carried the ladles in lay them on the tripods (匕皆加于鼎: not
     # where the 司士贊者 go, nor the 司士's act); who sets a stand down is not told
     "holders-act": ("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎", None, None,

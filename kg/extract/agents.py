@@ -74,6 +74,24 @@ class AgentRules:
                 event.mark("agent", "not-to-oneself", replace=True)
                 return
 
+    def again(self, event: Event, k: int) -> None:
+        """又V with no subject written: the one who did V last does it again
+        (尸又食食胾… | 又食上佐食舉尸腊肩: the 尸 eats again, not the 佐食 who acted
+        last; 又筵于西序: the 司宮 who laid the mat before)."""
+        if getattr(at(self.t, k - 1), "text", "") != "又":
+            return
+        # the same act earlier in the sentence (坐祭之又祭酒: he goes on), else the same act on
+        # the same thing where one is written (又設洗: who set the basin before), else the same act
+        done = next((e for e in reversed(self.events[self.sentence_from:-1]) if e.action == event.action), None)
+        before = [e for e in reversed(self.earlier + self.events[:-1]) if e.action == event.action]
+        if done is None and event.objects:
+            done = next((e for e in before if set(e.objects) & set(event.objects)), None)
+        done = done or next(iter(before), None)
+        if done is None or not done.agents or done.agents == event.agents:
+            return  # (又設洗 after a 設洗 no one was named for: nothing to go by)
+        event.agents = list(done.agents)  # (the acts after it keep the agent carried: 祝告又再拜釋幣…)
+        event.mark("agent", "again", replace=True)
+
     def mourners_act(self, event: Event) -> None:
         """A mourner's act (踊, flag mourners) with no subject written, where
         the agent carried is an officer (商祝, 御者), is the principal party's

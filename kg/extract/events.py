@@ -270,6 +270,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.bow_pair(event, k)
             self.counted_exchange(event, k)
             self.not_ones_own(event, k)
+            self.again(event, k)
             self.mourners_act(event)
         self.invited_answers(event, k)
         self.bow_declined(event)
