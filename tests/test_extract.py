@@ -1662,3 +1662,10 @@ def test_again_is_the_one_who_did_it_before():
     earlier = PassageParser("尸祭酒", []).run()  # the 尸 offered wine in an earlier passage
     got = PassageParser("主人左執爵，右受佐食，坐祭之，又祭酒。", ["尸"], None, earlier).run()
     assert compact(got[-1]) == "主人 祭 obj=酒"
+
+
+def test_a_negation_before_a_subject_is_not_the_subjects():
+    # 士虞禮: the 祝 receives the cup and does not 相爵; then the 主人 bows (the 不 was the
+    # 祝's clause, not the bow's); a 不 after the subject is still his (主人不拜)
+    assert events("尸卒爵祝受不相爵主人拜尸答拜")[2] == "主人 拜 to=尸"
+    assert events("賓不拜受爵")[0] == "賓 不拜受 obj=爵"

@@ -104,6 +104,7 @@ class SubjectReading:
         self.fresh = True
         self.clause = None
         self.commanded = None  # someone else is written as acting now
+        self.neg = False  # a 不 before the subject was another clause's (祝受不相爵主人拜: the 主人 bows)
 
     def acts_later(self, k: int) -> bool:
         """An act follows before the next subject, condition or sentence end."""

@@ -160,7 +160,8 @@ class WordRules:
         return self.condition_end(k) if kind == "condition" else None
 
     @word_rule("negation", "不/未/弗 before an act: it is not done; after a word the tables do not know "
-               "(聲不絕), the negated act is no event.", "不決遂")
+               "(聲不絕), the negated act is no event; a subject written before the act ends it (祝受不相爵主人拜).",
+               "不決遂")
     def rule_negation(self, k, tok, kind):
         if kind != "negation":
             return None
