@@ -92,6 +92,10 @@ CASES = {
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),
+    # 燕禮: the host presents a cup to the pipers; one of them bows and comes up the steps
+    "one-of-them": ("主人洗升獻笙于西階上一人拜盡階不升堂受爵降主人拜送爵", None, None,
+                    ["主人 洗", "主人 升", "主人 獻 at=西階上 to=笙", "笙 拜", "笙 盡 at=階", "笙 不升堂",
+                     "笙 受 obj=爵", "笙 降", "主人 拜送 obj=爵"], 3),
     # 少牢饋食禮: the 尸 eats again after the 佐食 has served him (又食: the one who ate last)
     "again": ("尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加於肵橫之又食", None, None,
               ["尸 食", "尸 食 obj=胾", "上佐食 舉 obj=魚", "尸 受", "尸 振", "尸 祭", "尸 嚌", "佐食 受",

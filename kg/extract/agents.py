@@ -74,6 +74,18 @@ class AgentRules:
                 event.mark("agent", "not-to-oneself", replace=True)
                 return
 
+    def one_of_them(self, k: int) -> None:
+        """一人 right after an act directed at a role, and then the act at k
+        with no subject written: one of those it was directed at acts
+        (主人…獻笙于西階上，一人拜，盡階: a piper bows and comes up)."""
+        one, person = at(self.t, k - 2), at(self.t, k - 1)
+        last = self.clause
+        if self.fresh or getattr(one, "text", "") != "一" or getattr(person, "text", "") != "人" \
+                or last is None or not last.recipients or last.j != one.i:
+            return
+        self.agent = list(last.recipients)
+        self.set_origin("one-of-them")
+
     def again(self, event: Event, k: int) -> None:
         """又V with no subject written: the one who did V last does it again
         (尸又食食胾… | 又食上佐食舉尸腊肩: the 尸 eats again, not the 佐食 who acted

@@ -155,6 +155,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.agent = list(self.commanded[0])  # 命弟子納射器 | 乃納射器: the 弟子 do it
             self.set_origin("commanded-does")
             self.commanded = None
+        self.one_of_them(k)
         event = self.new_event(label, tok, rule)
         if self.led:
             if "mutual" in flags and particle(at(self.t, k - 1), "numeral"):
