@@ -1669,3 +1669,9 @@ def test_a_negation_before_a_subject_is_not_the_subjects():
     # 祝's clause, not the bow's); a 不 after the subject is still his (主人不拜)
     assert events("尸卒爵祝受不相爵主人拜尸答拜")[2] == "主人 拜 to=尸"
     assert events("賓不拜受爵")[0] == "賓 不拜受 obj=爵"
+
+
+def test_the_pipers_stand_among_the_hung_instruments():
+    # 鄉射禮, 燕禮: the pipers come in and stand among the hung bells and chimes (縣中, a place;
+    # not 縣 "hang" and a thing 中, the tally holder)
+    assert events("笙入立于縣中西面") == ["笙 入", "笙 立 at=縣中 西面"]
