@@ -191,3 +191,63 @@ class Surroundings:
         return self.act_at(k) and "thing" in self.vocab.flags(self.t[k].label("action")) and (
             (nxt is not None and nxt.is_("object") and not nxt.is_("role") and not nxt.is_("action"))
             or self.place_phrase_follows(k + 1, 0))  # (適洗洗角觶: the basin, then the act)
+
+    def ends_here(self, k: int, flags: set[str]) -> int | None:
+        """Where the act at k is no event, the index after what is skipped:
+        an act that has ended (哭止: the act and 止, flag stops), 止 before no
+        act and no place (爵止), an act that goes somewhere with no goal
+        written (不盡, flag goal-only), 何 after no hand (斬者何, flag
+        hand-only), the purpose of a bow (拜至, flag
+        purpose), a manner word before an act (縮執, flag manner-before-act),
+        a word of an item in a counted list (胃一嚌肺一), how a thing lies
+        (皆縮, flag lies); else None."""
+        nxt = at(self.t, k + 1)
+        if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
+            stops_someone = nxt is not None and nxt.is_("role") \
+                and self.act_index(read_roles(self.t, k + 1)[1]) is None  # 上餕止主人受上餕爵: the 主人 acts
+            return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) or stops_someone else k + 1
+        if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
+                and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
+            return k + 2
+        if "manner-before-act" in flags and self.act_at(k + 1):
+            return k + 1  # 縮執: holds it lengthwise
+        if "lies" in flags and getattr(nxt, "text", "") not in ("之", "而", "諸") \
+                and not self.place_phrase_follows(k + 1):
+            return k + 1  # 皆西縮, 橫三縮二: how it lies (縮之, 縮一燔于俎上: laid so)
+        if "goal-only" in flags:
+            goal = read_place(self.t, k + 1, heads=("place", "object"))
+            if goal is None:
+                return k + 1  # 不盡, 及期
+            if getattr(at(self.t, goal[1]), "text", "") == "日":
+                return goal[1] + 1  # 及筮日: when the day of the divination comes
+        if "thing-only" in flags and self.noun_not_act(k):
+            return k + 1  # 棄爾幼志, 乃申爾服: "you", "your", in words said
+        prev = at(self.t, k - 1)
+        if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
+            return k + 1  # 說矢束, 奉玉錦束: the bundle the thing comes in
+        if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
+            return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)
+        if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):
+            return k + 1  # 胃一嚌肺一: an item of a counted list, the lung for tasting, no act
+        if "purpose" in flags and prev is not None and prev.is_("action") \
+                and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
+                and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0) \
+                and not particle(at(self.t, k + 1), "quote"):
+            bow = self.clause
+            if "person" in flags and getattr(at(self.t, k + 1), "is_", lambda _: False)("role") \
+                    and bow is not None and not bow.recipients:
+                roles, after = read_roles(self.t, k + 1)
+                bow.recipients = roles  # 拜妥尸: he bows to the 尸, for him to sit at ease
+                bow.mark("recipients", "recipient-after-act")
+                self.extend(bow, after)
+                return after
+            return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
+        return None
+
+    def place_owns(self, k: int) -> bool:
+        """A place, 之, then the act word at k: a noun, what is at the place
+        (堂上之饌, 東方之饌): a place does nothing (a role's V is read in
+        :meth:`act_as_noun`)."""
+        before, owner = at(self.t, k - 1), at(self.t, k - 2)
+        return getattr(before, "text", "") == "之" and owner is not None and owner.is_("place") \
+            and not owner.is_("role") and not self.t[k].is_("place")

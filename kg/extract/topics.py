@@ -1,0 +1,72 @@
+"""Clauses that open with a thing: what is done with it, and by whom
+(rules thing-subject, fronted-thing and holders-act of the rule table), a
+part of :class:`kg.extract.events.PassageParser`."""
+from __future__ import annotations
+
+from kg.extract.phrases import at
+
+
+class ThingTopics:
+    """A thing written first, then what is done with it (鼎入, 匕皆加于鼎)."""
+
+    def open_thing_clause(self, things: list[str], after: int) -> int:
+        """The things open a clause of what is done with them (rule
+        thing-subject, or fronted-thing in a participant's sentence)."""
+        self.wait_things(things, "thing")
+        if self.fronted_by_agent(after):
+            self.set_origin("fronted-thing")
+        elif self.holders_of(things):
+            self.agent = self.holders_of(things)
+            self.set_origin("holders-act")
+        else:
+            self.before_thing = self.agent or self.before_thing
+            self.agent = []
+            self.set_origin("thing-subject")
+        return after
+
+    def holders_of(self, things: list[str]) -> list[str]:
+        """Who took up one of the things (an act of grammar flag holds: 執,
+        奉, 舉) in this passage or the two before, and has not been seen to
+        put it down since (no other act on it after theirs): they do what the
+        clause that opens with the thing says (雍正執一匕以從，雍府執二匕以從……匕皆加于鼎:
+        the two who held the ladles put them on)."""
+        holders: list[str] = []
+        for event in reversed(self.earlier_passage() + self.events):
+            if not set(event.objects) & set(things):
+                continue
+            if "holds" not in self.vocab.flags(event.action):
+                break  # (左執俎…錯俎…俎從: set down, held by no one the text names)
+            holders[:0] = [a for a in event.agents if a not in holders]
+        return holders
+
+    def earlier_passage(self, back: int = 2) -> list:
+        """The events of the ``back`` passages before this one (舉鼎 | 宗人執畢先入 |
+        鼎西面錯: the tripods are still in the hands that lifted them)."""
+        passages = sorted({e.passage for e in self.earlier})[-back:]
+        return [e for e in self.earlier if e.passage in passages]
+
+    def topic_of_all(self, after: int) -> bool:
+        """Things right after a movement (the last act), read up to ``after``,
+        then 皆 and an act that handles a thing with none of its own after it:
+        the things are what the new clause is about (執二俎以從，匕皆加于鼎: the
+        ladles are all put on), not where the movement goes or what it takes.
+        Not after an act that handles things (嚌肝，皆實于菹豆: the two who
+        taste the liver put it in the dish), nor before a movement or a
+        posture (實觶，皆立: 皆 is the people)."""
+        last = self.clause
+        if getattr(at(self.t, after), "text", "") != "皆" or not self.act_at(after + 1) or last is None \
+                or self.vocab.action_class.get(last.action) != "Movement":
+            return False
+        act = self.t[after + 1].label("action")
+        own = at(self.t, after + 2)
+        return self.vocab.action_class.get(act) == "Handling" and "thing" in self.vocab.flags(act) \
+            and not (own is not None and own.is_("object") and not own.is_("action"))
+
+    def fronted_by_agent(self, after: int) -> bool:
+        """A thing opening a clause of the sentence whose participant is
+        written, then an act that handles it (商祝掩，瑱，設幎目，乃屨，綦結於跗;
+        …于東堂下，勺、爵、觚、觶實于篚): the thing is fronted, and he who
+        acts goes on doing it. Not a movement (燭入: someone unnamed carries it)."""
+        if not self.agent or self.origin_sentence != self.sentence or not self.act_at(after):
+            return False
+        return self.vocab.action_class.get(self.t[after].label("action")) == "Handling"
