@@ -1675,3 +1675,10 @@ def test_the_pipers_stand_among_the_hung_instruments():
     # 鄉射禮, 燕禮: the pipers come in and stand among the hung bells and chimes (縣中, a place;
     # not 縣 "hang" and a thing 中, the tally holder)
     assert events("笙入立于縣中西面") == ["笙 入", "笙 立 at=縣中 西面"]
+
+
+def test_looking_again_for_the_arrows():
+    # 大射儀: if arrows are missing, the 司馬正 orders them fetched; they look for the arrows again
+    # (復 before 求 is dropped, GUIDELINES 2: 求 "seek" is the act, 矢 its thing)
+    got = events("若矢不備則司馬正又袒執弓升命取矢如初曰取矢不索乃復求矢加于楅")
+    assert "司馬正 求 obj=矢" in got and all(" 復" not in e for e in got)
