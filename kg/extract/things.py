@@ -220,9 +220,7 @@ class ThingRules:
         elif particle(at(self.t, after), "instrument"):
             if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
                 self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(after + 1 if getattr(at(self.t, after), "text", "") in ("皆",)
-                                                      or getattr(at(self.t, after), "is_", lambda _: False)("facing")
-                                                      else after):
+        elif self.opens_clause(k) and self.handled_at(after + 1 if self.all_or_facing(after) else after):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
             # a facing may come between (鼎西面錯: the tripods are set down facing west)
@@ -230,6 +228,12 @@ class ThingRules:
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after
+
+    def all_or_facing(self, k: int) -> bool:
+        """Token k is 皆 or a facing, which may stand between a thing and the
+        act it undergoes (新盆槃瓶…皆濯, 鼎西面錯)."""
+        tok = at(self.t, k)
+        return tok is not None and (tok.text == "皆" or tok.is_("facing"))
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
