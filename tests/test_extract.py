@@ -1682,3 +1682,13 @@ def test_looking_again_for_the_arrows():
     # (復 before 求 is dropped, GUIDELINES 2: 求 "seek" is the act, 矢 its thing)
     got = events("若矢不備則司馬正又袒執弓升命取矢如初曰取矢不索乃復求矢加于楅")
     assert "司馬正 求 obj=矢" in got and all(" 復" not in e for e in got)
+
+
+def test_words_said_end_where_the_narrative_takes_up_again():
+    # 鄉飲酒禮: the host says "請安于賓" (the 賓 after 于 is said), then the 司正 tells the 賓;
+    # 大射儀: "子與某子射", then a new saying to the 大夫 (告於大夫曰…) is the narrative's;
+    # 燕禮: the 樂正 goes by way of 楹內 (inside the pillars, a place) to report to the lord
+    assert events("主人曰請安于賓司正告于賓賓禮辭許", ["司正"])[1] == "司正 告 to=賓"
+    assert events("司射命大夫之耦曰子與某子射告於大夫曰某御於子")[1] == "司射 告 to=大夫 曰某御於子"
+    assert events("大師告于樂正曰正歌備樂正由楹內東楹之東告于公乃降復位")[1:] == [
+        "樂正 告 at=東楹東 to=公", "樂正 降", "樂正 復位"]

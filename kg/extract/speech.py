@@ -175,6 +175,8 @@ class SpeechReading:
         tok = self.t[k]
         prev = at(self.t, k - 1)
         if tok.is_("role"):
+            if quoted and particle(prev, "preposition"):
+                return False  # 曰請安于賓司正告于賓: the 賓 after 于 is said; the 司正 takes up the narrative
             governing = self.vocab.flags(prev.label("action")) if prev is not None and prev.is_("action") else set()
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
                 return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
@@ -182,6 +184,10 @@ class SpeechReading:
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
             return False
+        if tok.is_("action") and "speech" in self.vocab.flags(tok.label("action")) \
+                and particle(at(self.t, k + 1), "preposition") and getattr(at(self.t, k + 2), "is_", lambda _: False)("role") \
+                and particle(at(self.t, read_roles(self.t, k + 2)[1]), "quote"):
+            return True  # …曰子與某子射，告於大夫曰…: a new saying to someone named is the narrative's
         if particle(tok, "redo") and particle(at(self.t, k + 1), "numeral"):
             return False  # 曰臯某復三: "come back", called three times, is the words said
         if particle(tok, "redo") or self.vocab.particle_has(tok.text, "resumes"):

@@ -248,7 +248,8 @@ class WordRules:
         return self.on_instrument(k) if kind == "instrument" else None
 
     @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before); a count after "
-               "a call (復三) ends them, an act following.",
+               "a call (復三) ends them, an act following; so does a new saying to someone named (告於大夫曰), "
+               "not a role after 于 (請安于賓).",
                "告于賓曰弓矢既具")
     def rule_quote(self, k, tok, kind):
         return self.on_quote(k) if kind == "quote" else None
