@@ -1692,3 +1692,11 @@ def test_words_said_end_where_the_narrative_takes_up_again():
     assert events("司射命大夫之耦曰子與某子射告於大夫曰某御於子")[1] == "司射 告 to=大夫 曰某御於子"
     assert events("大師告于樂正曰正歌備樂正由楹內東楹之東告于公乃降復位")[1:] == [
         "樂正 告 at=東楹東 to=公", "樂正 降", "樂正 復位"]
+
+
+def test_the_offerings_wait_below():
+    # 既夕禮: the offerings (奠, a thing as well as the act "set down") wait below the hall,
+    # facing east (a food word opening its clause before a movement or posture is the thing
+    # carried or waiting); 洗升 is still washing, then going up
+    assert events("奠俟于下東面北上", ["主人"]) == [" 俟 obj=奠 at=堂下 東面"]
+    assert events("主人洗升酌", ["賓"])[:2] == ["主人 洗", "主人 升"]

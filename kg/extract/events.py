@@ -34,7 +34,7 @@ from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
 from kg.extract.subjects import SubjectReading
-from kg.extract.things import ThingRules
+from kg.extract.things import ThingRules, carried_things
 from kg.extract.topics import ThingTopics
 from kg.extract.tokens import tokenize, vocabulary
 from kg.extract.word_rules import WordRules
@@ -138,6 +138,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                     # (既獻衆賓一人舉觶: one of them, counted, acts)
                     return past  # 既宿尸反為期: whom the act not told was for
             return k + 1
+        if self.thing_that_moves(k):
+            return self.on_thing(k)  # 奠俟于下: the offerings wait below (奠 the thing, not "set down")
         if self.days_before(k):
             return k + 3  # 前宿一日宿戒尸: a day before the invitation, a time; then the acts
         if self.place_owns(k):
@@ -278,6 +280,17 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         self.invited_answers(event, k)
         self.bow_declined(event)
         return self.finish(event, after)
+
+    def thing_that_moves(self, k: int) -> bool:
+        """A word that is a thing as well as an act (奠, flag also_verb), opening
+        its clause right before a movement or a posture: the thing, which is
+        carried or waits (奠俟于下, 奠從)."""
+        tok, nxt = self.t[k], at(self.t, k + 1)
+        if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.clause_starts(k) \
+                or tok.label("object") not in carried_things() or not self.act_at(k + 1):
+            return False  # (洗升, 盥入: the washing, then going up; 洗 and 盥 are no food carried)
+        return self.vocab.action_class.get(nxt.label("action")) in ("Movement", "Posture") \
+            and "placed" not in self.vocab.flags(nxt.label("action"))
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:
         """An event of the act at ``tok`` with what is waiting (agent, negation,

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.77.0"
+EXTRACTOR_VERSION = "2.78.0"
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,8 @@ define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
        "with modifiers the tables lack, perhaps 皆 or a facing, then a movement, a posture or an act that handles "
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
-       "A clause opens at a pause or after an act that names where one goes (復位, flag placed). A bow "
+       "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
+       "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下). A bow "
        "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",
        "燭入")
 define("holders-act", "agent",
