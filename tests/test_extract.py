@@ -1700,3 +1700,10 @@ def test_the_offerings_wait_below():
     # carried or waiting); 洗升 is still washing, then going up
     assert events("奠俟于下東面北上", ["主人"]) == [" 俟 obj=奠 at=堂下 東面"]
     assert events("主人洗升酌", ["賓"])[:2] == ["主人 洗", "主人 升"]
+
+
+def test_in_line_with_gives_the_place():
+    # 既夕禮: the carriage is presented in line with the east eave-end, shaft to the north (直 as
+    # 當: the place where nothing else gives one; 北輈 how it stands); 士冠禮: 賓降直西序東面
+    assert events("薦車直東榮北輈", ["主人"]) == ["主人 薦 obj=車 at=東榮"]
+    assert events("賓降直西序東面") == ["賓 降 at=西序 東面"]
