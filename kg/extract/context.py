@@ -233,9 +233,8 @@ class Surroundings:
                 and self.vocab.action_class.get(prev.label("action")) == "Salutation" \
                 and read_place(self.t, k + 1, heads=("place",)) is None and not self.place_phrase_follows(k + 1, 0) \
                 and not particle(at(self.t, k + 1), "quote"):
-            bow = self.clause
-            if "person" in flags and getattr(at(self.t, k + 1), "is_", lambda _: False)("role") \
-                    and bow is not None and not bow.recipients:
+            bow, whom = self.clause, at(self.t, k + 1)
+            if "person" in flags and whom is not None and whom.is_("role") and bow is not None and not bow.recipients:
                 roles, after = read_roles(self.t, k + 1)
                 bow.recipients = roles  # 拜妥尸: he bows to the 尸, for him to sit at ease
                 bow.mark("recipients", "recipient-after-act")

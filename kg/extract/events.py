@@ -241,8 +241,10 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
         counted = event.recipients and (particle(at(self.t, after), "numeral")
                                         or particle(at(self.t, after - 1), "numeral"))
-        if "thing" in flags and not counted and not self.topic_of_all(read_things(self.t, after, of_act=True)[1]):
-            things, after = read_things(self.t, after, of_act=True)
+        takes_things = "thing" in flags and not counted
+        things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
+        if takes_things and not self.topic_of_all(past):  # (匕皆加: the ladles open a clause of their own)
+            after = past
             if things and event.rule_for("agent") == "thing-subject":
                 event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic
             event.objects += [t for t in things if t not in event.objects]

@@ -184,8 +184,9 @@ class SpeechReading:
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
             return False
+        told = at(self.t, k + 2)
         if tok.is_("action") and "speech" in self.vocab.flags(tok.label("action")) \
-                and particle(at(self.t, k + 1), "preposition") and getattr(at(self.t, k + 2), "is_", lambda _: False)("role") \
+                and particle(at(self.t, k + 1), "preposition") and told is not None and told.is_("role") \
                 and particle(at(self.t, read_roles(self.t, k + 2)[1]), "quote"):
             return True  # …曰子與某子射，告於大夫曰…: a new saying to someone named is the narrative's
         if particle(tok, "redo") and particle(at(self.t, k + 1), "numeral"):

@@ -13,10 +13,12 @@ class ThingTopics:
         """The things open a clause of what is done with them (rule
         thing-subject, or fronted-thing in a participant's sentence)."""
         self.wait_things(things, "thing")
-        if self.fronted_by_agent(after):
+        fronted = self.fronted_by_agent(after)
+        holders = [] if fronted else self.holders_of(things)
+        if fronted:
             self.set_origin("fronted-thing")
-        elif self.holders_of(things):
-            self.agent = self.holders_of(things)
+        elif holders:
+            self.agent = holders
             self.set_origin("holders-act")
         else:
             self.before_thing = self.agent or self.before_thing
