@@ -87,10 +87,10 @@ class AgentRules:
         self.set_origin("one-of-them")
 
     def again(self, event: Event, k: int) -> None:
-        """又V with no subject written: the one who did V last does it again
+        """又V (particles.tsv flag again) with no subject written: the one who did V last does it again
         (尸又食食胾… | 又食上佐食舉尸腊肩: the 尸 eats again, not the 佐食 who acted
         last; 又筵于西序: the 司宮 who laid the mat before)."""
-        if getattr(at(self.t, k - 1), "text", "") != "又":
+        if not self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "again"):
             return
         # the same act earlier in the sentence (坐祭之又祭酒: he goes on), else the same act on
         # the same thing where one is written (又設洗: who set the basin before), else the same act
