@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from kg.paths import ROOT as PACKAGE_ROOT
-from kg.paths import SHARED
+from kg.paths import CHECKOUT, SHARED
 from kg.text.normalise import normalise
 
 MEASURES = ("agent-action", "action-object", "action-place", "event")
@@ -231,7 +230,7 @@ def format_edition_scores(scores: dict[str, dict[str, Score]]) -> list[str]:
 
 # --- alignment ----------------------------------------------------------------------
 
-ALIGNMENT_GOLD = PACKAGE_ROOT / "tests" / "data" / "alignment-gold.tsv"
+ALIGNMENT_GOLD = CHECKOUT / "tests" / "data" / "alignment-gold.tsv"
 
 
 def load_alignment_gold(path: Path) -> list[dict]:

@@ -24,5 +24,9 @@ MAPPINGS = _home("mappings")
 ONTOLOGY = _home("ontology")
 QUERIES = _home("queries")
 CORPUS = _home("corpus")
+# The checkout whose files a command reads besides the package's own data (the
+# hand-checked alignment pairs in tests/data, the shared folder beside it): this
+# one, or after a plain install the checkout the command runs in.
+CHECKOUT = ROOT if _IN_CHECKOUT else Path.cwd()
 # The steering repository's shared folder (texts, samples, gold), beside a checkout.
-SHARED = ROOT.parent / "shared"
+SHARED = CHECKOUT.parent / "shared"

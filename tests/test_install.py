@@ -71,6 +71,13 @@ def test_the_commands_run_after_a_plain_install(tmp_path):
                  ["read", seed], ["formats"], ["serve", "--help"], ["bench", "--help"], ["link", "--help"]):
         result = run(*args)
         assert result.returncode == 0 and "Traceback" not in result.stderr, (args, result.stderr[-2000:])
+    # Run in a checkout, the scoring commands find their gold there and in ../shared
+    # beside it, as with an editable install.
+    if (ROOT.parent / "shared" / "eval" / "events-gold.jsonl").is_file():
+        for args in (["eval", "--graph", out / "yili.nt"], ["eval-alignment", "--graph", out / "yili.nt"]):
+            result = subprocess.run([venv / "bin" / "kg", *map(str, args)], capture_output=True, text=True,
+                                    cwd=ROOT, timeout=600)
+            assert result.returncode == 0 and "F1" in result.stdout, (args, result.stderr[-2000:])
     # Commands that fail for the user's reason fail with one line, not an import error.
     load = run("load", "--endpoint", "http://127.0.0.1:9/store", "--source", out / "yili.nq")
     assert load.returncode == 1 and "did not answer" in load.stderr and "Traceback" not in load.stderr, load.stderr
