@@ -1707,3 +1707,38 @@ def test_in_line_with_gives_the_place():
     # 當: the place where nothing else gives one; 北輈 how it stands); 士冠禮: 賓降直西序東面
     assert events("薦車直東榮北輈", ["主人"]) == ["主人 薦 obj=車 at=東榮"]
     assert events("賓降直西序東面") == ["賓 降 at=西序 東面"]
+
+
+def test_an_arrangement_phrase_ends_its_clause():
+    # 士昏禮, unpunctuated: the tripods are set out facing west, north the head of the row
+    # (北上 ends the clause); the ladles and stands that come after open a clause of their own,
+    # not the things of the act before; then the ladlers (匕者) withdraw
+    got = events("舉者盥出除鼏舉鼎入陳于阼階南西面北上匕俎從設")
+    assert got[-3:] == ["舉者 陳 at=阼階南 西面", " 從 obj=匕|俎", " 設 obj=匕|俎"]
+    assert events("匕者逆退復位于門東北面西上", ["舉者"]) == ["匕者 退", "匕者 復位 at=門東 北面"]
+
+
+def test_the_stands_are_set_by_those_who_carried_them():
+    # 有司徹: the ladles are laid on by the two who held them; the two stands are set down by
+    # the 司士 and his assistant, who carried them (not by whoever laid on the ladles)
+    got = events("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎東枋二俎設于羊鼎西")
+    assert got[-2:] == ["雍正|雍府 加 obj=匕 at=鼎", "司士|司士贊者 設 obj=俎 at=羊鼎西"]
+
+
+def test_going_back_to_ones_place_takes_no_thing():
+    # 士喪禮: the wine is set down; he who set it goes back to his place (the clause that opened
+    # with the wine gives 錯 its thing, not 復位)
+    assert events("酒錯復位") == [" 錯 obj=酒", " 復位"]
+
+
+def test_a_facing_before_a_described_role_is_the_act_befores():
+    # 士冠禮, unpunctuated: the host stands at the end of the east wall facing west; the 賓, at
+    # the west wall facing east, is described, no act: 西面 is the host's
+    assert events("主人升立于序端西面賓西序東面") == ["主人 升", "主人 立 at=序端 西面"]
+
+
+def test_the_one_bowed_to_answers_after_what_he_does():
+    # 特牲饋食禮, unpunctuated: the host bows, the 尸 sets the cup down and answers the bow
+    # (答拜 is not the host's right after his own bow); 燕禮: 拜賓降筵北面答拜
+    assert events("主人拜尸奠觶答拜") == ["主人 拜 to=尸", "尸 奠 obj=觶", "尸 答拜"]
+    assert events("坐奠爵拜賓降筵北面答拜", ["主人"])[2:] == ["主人 拜 to=賓", "賓 降席", "賓 答拜 北面"]

@@ -252,7 +252,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 event.mark("objects", "thing-after-act")
         carried = self.events[-2] if len(self.events) > 1 else None
         topic = carried is not None and carried.rule_for("agent") == "thing-subject"
-        if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"))
+        if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"
+                                   and "placed" not in flags))  # (酒錯，復位: he goes back, not the wine)
                 and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
                 and self.verb_token > 0 and self.t[self.verb_token - 1].j == carried.j and not written_subject
                 and (topic or self.vocab.action_class.get(carried.action) == "Movement")):

@@ -47,6 +47,8 @@ class RecipientRules:
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags or "matter" in flags:
             return after  # 命某為賓: what he is made; 筮尸: whom the divination is about
+        if not responds and act is not None and {"person", "person?"} & flags and self.answered_later(act):
+            responds = True  # 主人拜尸奠觶答拜 unpunctuated: the 尸 sets the cup down and answers
         if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
                 and all(self.t[n].is_("role") for n in range(k, after))):
             # 迎尸宗人擯, 宿尸祝擯: roles written one after the other with no 及 between,
@@ -64,6 +66,20 @@ class RecipientRules:
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
         return k
+
+    def answered_later(self, act: int) -> bool:
+        """An answering bow (flag response, a salutation) is among the acts
+        from ``act`` on, before a pause or another role: the one bowed to is
+        the one who answers, and does the acts before it too."""
+        k, acts = act, 0
+        while (tok := at(self.t, k)) is not None and not tok.punct and not tok.is_("role") and acts < 4:
+            if self.act_at(k):
+                action = tok.label("action")
+                if "response" in self.vocab.flags(action) and self.vocab.action_class.get(action) == "Salutation":
+                    return True
+                acts += 1
+            k += 1
+        return False
 
     def to_after_act(self, event: Event, k: int) -> int:
         """諸 (之於) at k after the act: the role after it is its recipient

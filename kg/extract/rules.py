@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.79.0"
+EXTRACTOR_VERSION = "2.80.0"
 
 
 @dataclass(frozen=True)
@@ -93,13 +93,15 @@ define("thing-subject", "agent",
        "with modifiers the tables lack, perhaps 皆 or a facing, then a movement, a posture or an act that handles "
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
-       "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下). A bow "
+       "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "
+       "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
        "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",
        "燭入")
 define("holders-act", "agent",
        "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
        "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "
-       "those who hold it do it (a guess to review). A thing followed by 皆 and an act that handles it, right "
+       "those who hold it do it (a guess to review), whoever acted last (二俎設于羊鼎西: the two who carried "
+       "the stands, not fronted-thing). A thing followed by 皆 and an act that handles it, right "
        "after a movement, opens such a clause (not where the movement goes).",
        "雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎")
 define("one-of-them", "agent",
@@ -213,7 +215,9 @@ define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓); after an act of receiving, a "
        "role and then what he gives is the one it is received from, not the subject of the act after "
-       "(尸受侑爵降洗: the 尸 goes down).",
+       "(尸受侑爵降洗: the 尸 goes down). Where an answering bow (答拜) comes among the acts after the role, "
+       "before a pause or another role, the role is their subject too (主人拜尸奠觶答拜: the 尸 sets the cup down "
+       "and answers).",
        "獻工")
 define("led-with", "recipients",
        "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "

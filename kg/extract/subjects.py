@@ -79,9 +79,11 @@ class SubjectReading:
             # 上射于右, 乃祝，: no act of its own. A facing waiting before them is
             # the last act's (即位…南面，宰宗人西面: GUIDELINES 7, a new subject
             # follows); a facing right after them is where they stand, no act's.
-            if self.facing and self.clause is not None and self.clause.facing is None:
-                self.clause.facing, self.facing = self.facing, None
-                self.clause.mark("facing", "facing")
+            # (立于序端西面賓西序東面: the facing read ended the clause, but no role came between)
+            last = self.clause or (self.sentence_last() if not self.facing_after_role else None)
+            if self.facing and last is not None and last.facing is None:
+                last.facing, self.facing = self.facing, None
+                last.mark("facing", "facing")
             self.standing = (roles, len(self.events))  # 主人及兄弟如葬服: described, for a 皆 to come
             if nxt_tok is not None and nxt_tok.is_("facing") and not self.acts_later(after + 1):
                 return after + 1

@@ -264,9 +264,11 @@ class ThingRules:
         return self.vocab.action_class.get(event.action) == "Movement" and "placed" not in self.vocab.flags(event.action)
 
     def clause_starts(self, k: int) -> bool:
-        """Token k begins a clause: the passage's start or after a pause."""
+        """Token k begins a clause: the passage's start, after a pause or
+        after an arrangement phrase, which ends its clause (…陳于阼階南西面北上匕俎從設:
+        the ladles and stands come after)."""
         prev = at(self.t, k - 1)
-        return prev is None or prev.punct
+        return prev is None or prev.punct or self.vocab.particle_has(prev.text, "closes")
 
     def on_instrument(self, k: int) -> int:
         """以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓:

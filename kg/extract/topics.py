@@ -13,13 +13,12 @@ class ThingTopics:
         """The things open a clause of what is done with them (rule
         thing-subject, or fronted-thing in a participant's sentence)."""
         self.wait_things(things, "thing")
-        fronted = self.fronted_by_agent(after)
-        holders = [] if fronted else self.holders_of(things)
-        if fronted:
-            self.set_origin("fronted-thing")
-        elif holders:
+        holders = self.holders_of(things)
+        if holders:  # (匕皆加于鼎，二俎設于羊鼎西: the stands are set by those who carried them)
             self.agent = holders
             self.set_origin("holders-act")
+        elif self.fronted_by_agent(after):
+            self.set_origin("fronted-thing")
         else:
             self.before_thing = self.agent or self.before_thing
             self.agent = []
