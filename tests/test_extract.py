@@ -1742,3 +1742,15 @@ def test_the_one_bowed_to_answers_after_what_he_does():
     # (答拜 is not the host's right after his own bow); 燕禮: 拜賓降筵北面答拜
     assert events("主人拜尸奠觶答拜") == ["主人 拜 to=尸", "尸 奠 obj=觶", "尸 答拜"]
     assert events("坐奠爵拜賓降筵北面答拜", ["主人"])[2:] == ["主人 拜 to=賓", "賓 降席", "賓 答拜 北面"]
+
+
+def test_to_each_in_turn_is_no_part_of_who_acts():
+    # 鄉飲酒禮, unpunctuated: when the cup has gone round (辯), the last to receive (卒受者)
+    # takes it down (辯 is no event, GUIDELINES 13, and not the start of a role in 者)
+    assert events("辯卒受者以觶降坐奠于篚", ["衆賓"]) == ["卒受者 降 obj=觶", "卒受者 坐", "卒受者 奠 at=篚"]
+
+
+def test_a_request_ends_where_the_one_asked_reports():
+    # 既夕禮 and 士昏禮, unpunctuated: 請 asks (what the business is); the 賓 tells that it is
+    # done (a role, then a report: not the words of the request); the one who asked bows him off
+    assert events("又請賓告事畢拜送入", ["主人"]) == ["主人 請", "賓 告", "主人 拜送", "主人 入"]

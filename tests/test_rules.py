@@ -78,6 +78,10 @@ CASES = {
     "bow-pair": ("母拜受子拜送", ["冠者"], [["冠者"]], ["母 拜受", "冠者 拜送"], 1),
     "gift-answered": ("天子賜侯氏以車服迎于外門外再拜", None, None,
                       ["天子 賜 obj=車|服 to=侯氏", "侯氏 迎 at=外門外", "侯氏 再拜"], 1),
+    # 士昏禮, unpunctuated: the usher goes out and asks; the 賓 says the business is done;
+    # the usher goes in and reports, comes out and invites the 賓 to the sweet wine
+    "asker-again": ("擯者出請賓告事畢入告出請醴賓", ["主人"], None,
+                    ["擯者 出", "擯者 請", "賓 告", "擯者 入", "擯者 告", "擯者 出", "擯者 請"], 3),
     "initiator-again": ("主人一相迎于門外再拜賓賓答拜拜介介答拜", None, None,
                         ["主人 迎 at=門外", "主人 再拜 to=賓", "賓 答拜", "主人 拜 to=介", "介 答拜"], 3),
     # --- what the act takes ---------------------------------------------------

@@ -142,6 +142,24 @@ class AgentRules:
             self.set_origin("initiator-again", pending=False)
             event.mark("agent", "initiator-again", replace=True)
 
+    def asker_again(self, event: Event) -> None:
+        """A request (flag content) answered by another's report (flag report)
+        with its subject written: the next act with no subject, a movement or
+        a bow, is the asker's again (擯者出請賓告事畢入告: the 擯者 goes in and
+        reports; 又請賓告事畢拜送: the one who asked bows him off)."""
+        if len(self.events) < 3:
+            return
+        asked, answer = self.events[-3], self.events[-2]
+        if answer.rule_for("agent") != "written-subject" or "report" not in self.vocab.flags(answer.action) \
+                or "content" not in self.vocab.flags(asked.action) or not asked.agents \
+                or set(asked.agents) & set(answer.agents) or event.agents != answer.agents \
+                or self.vocab.action_class.get(event.action) not in ("Movement", "Salutation"):
+            return  # (擯者請期，宰告曰質明行事，告兄弟及有司: the 宰 tells on)
+        event.agents = list(asked.agents)
+        self.agent = list(asked.agents)
+        self.set_origin("asker-again", pending=False)
+        event.mark("agent", "asker-again", replace=True)
+
     def counted_exchange(self, event: Event, k: int) -> None:
         """三揖, 三讓 (flag mutual): bows and yieldings counted are exchanged,
         so the one acting and the party last written before him both do them

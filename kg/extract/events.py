@@ -274,6 +274,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         if not written_subject:
             self.not_to_oneself(event)
             self.initiator_again(event)
+            self.asker_again(event)
             self.gift_answered(event)
             self.bow_pair(event, k)
             self.counted_exchange(event, k)

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.80.0"
+EXTRACTOR_VERSION = "2.81.0"
 
 
 @dataclass(frozen=True)
@@ -157,6 +157,11 @@ define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again; so too "
        "after a bow directed at no one written (主人再拜賓答再拜三拜衆賓: the host bows to the others).",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
+define("asker-again", "agent",
+       "A request (flag content) answered by another's report (flag report, its subject written): the next "
+       "act with no subject, a movement or a bow, is the asker's again (a guess to review); not another "
+       "report (宰告曰質明行事，告兄弟及有司: the 宰 tells on).",
+       "擯者出請賓告事畢入告出請醴賓")
 define("counted-exchange", "agent",
        "Bows and yieldings counted (三揖, 三讓: flag mutual) are exchanged: the one acting and the party "
        "written last before him both do them, and the acts after them, until a subject is written "

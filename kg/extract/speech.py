@@ -29,6 +29,8 @@ class SpeechReading:
             if (commanded or k > first) and self.resumes(k, quoted=False):
                 return k
             if tok.is_("role"):
+                if not commanded and self.act_at(k + 1) and "report" in self.vocab.flags(self.t[k + 1].label("action")):
+                    return k  # 擯者出請賓告事畢: he asks; the 賓 tells him the business is done
                 k += 1  # a role of the content and those joined to it (執冪者與羞膳者)
                 while particle(at(self.t, k), "join") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role"):
                     k += 2
