@@ -1754,3 +1754,11 @@ def test_a_request_ends_where_the_one_asked_reports():
     # 既夕禮 and 士昏禮, unpunctuated: 請 asks (what the business is); the 賓 tells that it is
     # done (a role, then a report: not the words of the request); the one who asked bows him off
     assert events("又請賓告事畢拜送入", ["主人"]) == ["主人 請", "賓 告", "主人 拜送", "主人 入"]
+
+
+def test_like_his_partner_is_no_subject():
+    # 大射儀, unpunctuated: the 大夫 takes his arrows as his partner did (如其耦), then he
+    # thrusts three into his belt facing north; 士虞禮: set out as before (如其設也): no second act
+    got = events("大夫進坐亦兼取乘矢如其耦北面搢三挾一个揖進")
+    assert got[3:] == ["大夫 搢 北面", "大夫 挾", "大夫 揖", "大夫 進"]
+    assert events("祝反入徹設於西北隅如其設也") == ["祝 入", "祝 徹", "祝 設 at=西北隅"]

@@ -29,7 +29,10 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     head = at(tokens, k)
     start = k
     lead = ""
-    if particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
+    if particle(head, "direction") and particle(at(tokens, k + 1), "direction") and at(tokens, k + 2) is not None \
+            and at(tokens, k + 2).is_("place") and set(head.text + tokens[k + 1].text) <= CARDINAL:
+        lead, k, head = head.text + tokens[k + 1].text, k + 2, at(tokens, k + 2)  # 設于西北隅: the north-west corner
+    elif particle(head, "direction") and at(tokens, k + 1) is not None and at(tokens, k + 1).is_("place"):
         lead, k, head = head.text, k + 1, at(tokens, k + 1)  # 外門, 北堂 written apart
     elif particle(head, "direction") and "object" in heads and at(tokens, k + 1) is not None \
             and at(tokens, k + 1).is_("object") \
