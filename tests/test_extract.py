@@ -1762,3 +1762,22 @@ def test_like_his_partner_is_no_subject():
     got = events("大夫進坐亦兼取乘矢如其耦北面搢三挾一个揖進")
     assert got[3:] == ["大夫 搢 北面", "大夫 挾", "大夫 揖", "大夫 進"]
     assert events("祝反入徹設於西北隅如其設也") == ["祝 入", "祝 徹", "祝 設 at=西北隅"]
+
+
+def test_a_word_that_takes_no_thing_is_a_thing_in_a_list():
+    # 士冠禮, unpunctuated: the 賓 clears away the deerskin cap, the cap, the comb and the mat
+    # (冠 "to cap someone" and 櫛 "to comb" take no thing: before a thing they are things)
+    assert events("賓徹皮弁冠櫛筵入于房") == ["賓 徹 obj=皮弁|冠|櫛|筵", "賓 入 at=房"]
+
+
+def test_an_offering_word_before_it_is_the_act():
+    # 士昏禮: the mother-in-law receives the cup and sets it down (奠之: 奠 "set down", with 之
+    # ending the clause, is no offering received)
+    assert events("卒爵姑受奠之", ["婦"])[-2:] == ["姑 受", "姑 奠"]
+
+
+def test_when_the_offering_is_done_the_sweeper_acts():
+    # 既夕禮 記: 卒奠 is a time clause (GUIDELINES 1), then the sweeper (埽者) holds the broom
+    # (not a participant 卒奠埽者; 卒受者, the last to receive, stays one)
+    assert events("卒奠埽者執帚垂末內鬛從執燭者而東")[:2] == ["埽者 執", "埽者 從"]
+    assert events("卒受者以觶降", ["衆賓"]) == ["卒受者 降 obj=觶"]

@@ -81,6 +81,22 @@ def _list_goes_on(tokens: list[Token], k: int, last: bool = False) -> bool:
     return (more > 0 or last) and particle(at(tokens, k), "preposition")
 
 
+def _no_act_on(tokens: list[Token], k: int) -> bool:
+    """The word at k is also an act, but one that takes no thing, and a thing
+    follows it at once: in a list, it is a thing too (徹皮弁冠櫛筵入于房: the cap
+    and the comb are cleared away; 冠 "to cap someone" takes no thing)."""
+    tok, nxt = at(tokens, k), at(tokens, k + 1)
+    return tok is not None and tok.is_("action") and "thing" not in vocabulary().flags(tok.label("action")) \
+        and nxt is not None and nxt.is_("object") and not nxt.is_("role")
+
+
+def _pronoun_ends(tokens: list[Token], k: int) -> bool:
+    """之 at k stands for what was named, its clause ending after it (奠之, 洗之):
+    not the genitive of a thing or place that follows."""
+    tok, nxt = at(tokens, k), at(tokens, k + 1)
+    return getattr(tok, "text", "") == "之" and (nxt is None or nxt.punct or (nxt.is_("action") and not nxt.is_("object")))
+
+
 def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
     """A list of things written before its act ends at k with that act, one
     that handles things (巾柶鬊蚤埋于坎: 蚤, the nail parings, is the last thing
@@ -126,8 +142,11 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
         # (受爵奠于篚, 啟二尊之蓋冪奠于棜上: an act that sets down ends any list)
         last = len(things) > 1 and not (tok.is_("action") and "set-down" in vocab.flags(tok.label("action")))
-        listed = joined or (of_act and _list_goes_on(tokens, k + 1, last) and not sets_down) \
+        listed = joined or (of_act and (_list_goes_on(tokens, k + 1, last) or _no_act_on(tokens, k)) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
+        if tok.is_("object") and tok.is_("action") and tok.label("object") in vocab.also_verb and not joined \
+                and _pronoun_ends(tokens, k + 1):
+            break  # 姑受奠之: the mother-in-law receives it and sets it down (not "receives the offering")
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role"):

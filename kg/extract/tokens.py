@@ -186,6 +186,12 @@ def agentive_noun(norm: str, i: int) -> int | None:
             if n >= 4 and _an_act(chunk[0]) and _a_thing(chunk[1]) and _an_act(chunk[2:-1]) \
                     and agentive_noun(norm, i + 2) == n - 2:
                 return None  # 寫卦筮者: an act and its thing (writes the hexagram), then the 筮者 (not 執散爵者)
+            if n >= 4 and vocabulary().particle_has(chunk[0], "noun-start") and _an_act(chunk[1]) \
+                    and _only_acts(chunk[2:-1]) and agentive_noun(norm, i + 2) == n - 2:
+                return None  # 卒奠埽者: when the offering is done (a time clause), the sweeper
+            if n >= 3 and i > 0 and vocabulary().particle_has(norm[i - 1], "noun-start") and _an_act(chunk[0]) \
+                    and _only_acts(chunk[1:-1]) and agentive_noun(norm, i + 1) == n - 1:
+                return None  # (奠埽者 after 卒: the act the time clause names, then the sweeper)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
                 return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
             return n
