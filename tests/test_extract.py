@@ -1781,3 +1781,22 @@ def test_when_the_offering_is_done_the_sweeper_acts():
     # (not a participant 卒奠埽者; 卒受者, the last to receive, stays one)
     assert events("卒奠埽者執帚垂末內鬛從執燭者而東")[:2] == ["埽者 執", "埽者 從"]
     assert events("卒受者以觶降", ["衆賓"]) == ["卒受者 降 obj=觶"]
+
+
+def test_when_the_invocation_is_done_the_host_bows():
+    # 特牲饋食禮: 卒祝 is a time clause (the invoking done), not the 祝 joined to the 主人;
+    # the 佐食 carries up the 尸's stand and covers it (鼏之: 鼏 "cover", 之 the stand)
+    assert events("卒祝主人再拜稽首", ["祝"]) == ["主人 再拜", "主人 稽首"]
+    assert events("佐食升肵俎鼏之設于阼階西") == ["佐食 升 obj=肵俎", "佐食 冪 obj=肵俎", "佐食 設 at=阼階西"]
+
+
+def test_as_at_first_is_the_first_act_on_things_of_that_kind():
+    # 特牲饋食禮: 舉骼及獸魚如初 — lifting the hind leg repeats the 佐食's lifting of the meat
+    # for the 尸, not the 宗人's lifting of a tripod's cover when the victims were shown
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_015.txt", None, None)
+    got = extract_events(doc)
+    leg = next(e for e in got if e.action == "舉" and e.objects == ["胳"])
+    assert leg.agents == ["佐食"] and leg.repeats and leg.repeats[0].agents == ["佐食"]

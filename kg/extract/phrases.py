@@ -144,9 +144,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         last = len(things) > 1 and not (tok.is_("action") and "set-down" in vocab.flags(tok.label("action")))
         listed = joined or (of_act and (_list_goes_on(tokens, k + 1, last) or _no_act_on(tokens, k)) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
-        if tok.is_("object") and tok.is_("action") and tok.label("object") in vocab.also_verb and not joined \
-                and _pronoun_ends(tokens, k + 1):
-            break  # 姑受奠之: the mother-in-law receives it and sets it down (not "receives the offering")
+        if tok.is_("object") and tok.is_("action") and not joined and _pronoun_ends(tokens, k + 1) and (
+                tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
+            break  # 姑受奠之: she receives it and sets it down (not "receives the offering"); 鼏之: covers it
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role"):

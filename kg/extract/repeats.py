@@ -9,7 +9,8 @@ resolved here:
 
 - **如初** (``repeats=first`` in particles.tsv): the first occurrence in the
   chapter of the clause's sequence of acts (the same acts in order, at most
-  :data:`GAP` other acts between two of them), by the same agents where there
+  :data:`GAP` other acts between two of them), on things of the same class
+  where the first act has things (objects.tsv), by the same agents where there
   is one, else by anyone (the text has named a new agent); if the whole
   sequence never occurred, the longest tail of it that did (the act right
   before 如初 first);
@@ -102,13 +103,25 @@ def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], h
         found = _occurrences(before, tail)
         if not found:
             continue
-        if how == "first":  # by the same agents where the text names them
+        if how == "first":  # on things of the same kind, by the same agents where the text names them
+            found = _alike(found, tail[0]) or found
             same = [o for o in found if all(a.agents == b.agents or _guessed(a) for a, b in zip(tail, o))]
             chosen = (same or found)[0]
         else:
             chosen = found[-1]
         return list(zip(tail, chosen))
     return []
+
+
+def _alike(found: list[list[Event]], act: Event) -> list[list[Event]]:
+    """The runs whose first act handles a thing of a class the act's things
+    have (舉骼…如初: the 佐食 lifting the lung and spine for the 尸, not the
+    宗人 lifting the tripod's cover when the victims were shown)."""
+    from kg.extract.tokens import object_classes
+
+    classes = object_classes()
+    kinds = {classes.get(t) for t in act.objects} - {None}
+    return [run for run in found if kinds & {classes.get(t) for t in run[0].objects}] if kinds else []
 
 
 def _occurrences(before: list[Event], acts: list[Event]) -> list[list[Event]]:

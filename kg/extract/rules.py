@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.83.0"
+EXTRACTOR_VERSION = "2.84.0"
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,8 @@ define("reach-not-and", "agent",
        "尸及階祝延尸")
 define("repeats-first", "repeats",
        "如初 (as at first): the acts of the clause repeat the first occurrence of the same acts in the chapter "
-       "(by the same agents where there is one), the same act used the same way: one with a thing and no "
+       "(on things of the same class where it has things: 舉骼如初 repeats the lifting of meat, not of a cover; "
+       "by the same agents where there is one), the same act used the same way: one with a thing and no "
        "place does not repeat one with a place and no thing (升魚 is not 升自阼階).",
        "司射作射如初")
 define("repeats-last", "repeats",

@@ -36,9 +36,10 @@ class SubjectReading:
         return k + 1
 
     def on_role(self, k: int, joining: bool = False) -> int:
-        if self.t[k].is_("action") and k > 0 and self.vocab.particle_has(self.t[k - 1].text, "then") \
+        if self.t[k].is_("action") and k > 0 and (self.vocab.particle_has(self.t[k - 1].text, "then")
+                                                   or particle(self.t[k - 1], "not-done")) \
                 or self.doubled(k):
-            return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝
+            return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝; 卒祝: when it is done
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
         if place is not None and not particle(at(self.t, k - 1), "preposition") \

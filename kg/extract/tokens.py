@@ -307,6 +307,14 @@ def things_of_class(root: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=None)
+def object_classes() -> dict[str, str]:
+    """Each object's class (objects.tsv)."""
+    from kg.mappings import load_table
+
+    return {row["label"]: row["class"] for row in load_table("objects")}
+
+
+@functools.lru_cache(maxsize=None)
 def labels_of_class(table: str, root: str) -> frozenset[str]:
     """The terms of ``table`` whose class is ``root`` or descends from it (classes.tsv)."""
     from kg.mappings import load_table
