@@ -1800,3 +1800,10 @@ def test_as_at_first_is_the_first_act_on_things_of_that_kind():
     got = extract_events(doc)
     leg = next(e for e in got if e.action == "舉" and e.objects == ["胳"])
     assert leg.agents == ["佐食"] and leg.repeats and leg.repeats[0].agents == ["佐食"]
+
+
+def test_in_order_is_no_side_wall():
+    # 公食大夫禮: the 大夫 go forward in order (序進), no place; 鄉射禮: the host, east of the
+    # side wall (序東), unloosens his bow
+    assert events("序進盥退者與進者交于前", ["大夫"])[:2] == ["大夫 進", "大夫 盥"]
+    assert events("賓序西主人序東皆釋弓")[-1] == "賓|主人 釋 obj=弓 at=序東"

@@ -150,6 +150,10 @@ def tokenize(norm: str) -> list[Token]:
             form = norm[i:i + n]
         tokens.append(Token(i, i + n, form, dict(readings), form in vocab.subject_only))
         i += n
+    for n, tok in enumerate(tokens):  # 序進: in order; 主人序東: east of the side wall
+        if "particle" in tok.readings and len(tok.readings) > 1 and vocab.particle_has(tok.text, "act-next") \
+                and not (n + 1 < len(tokens) and tokens[n + 1].is_("action")):
+            del tok.readings["particle"]
     return tokens
 
 
