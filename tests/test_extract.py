@@ -1807,3 +1807,12 @@ def test_in_order_is_no_side_wall():
     # side wall (序東), unloosens his bow
     assert events("序進盥退者與進者交于前", ["大夫"])[:2] == ["大夫 進", "大夫 盥"]
     assert events("賓序西主人序東皆釋弓")[-1] == "賓|主人 釋 obj=弓 at=序東"
+
+
+def test_he_drinks_then_sets_the_cup_down():
+    # 公食大夫禮, unpunctuated: 奠 right after an act and before 於 sets the cup down on the
+    # stand (no offering drunk); the 宰 holds the pottery dish (鐙) of the great broth
+    assert events("賓坐祭遂飲奠於豐上")[-2:] == ["賓 飲", "賓 奠 at=豐上"]
+    assert events("宰右執鐙左執蓋")[0] == "宰 執 obj=鐙"
+    # (既夕禮: 祖奠 is the offering set out, 奠 after a word that is no act)
+    assert events("祝饌祖奠于主人之南")[0] == "祝 饌 obj=奠 at=主人南"

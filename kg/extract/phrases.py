@@ -90,6 +90,11 @@ def _no_act_on(tokens: list[Token], k: int) -> bool:
         and nxt is not None and nxt.is_("object") and not nxt.is_("role")
 
 
+def sets_down_at(tok: Token | None) -> bool:
+    """The word is an act of setting down (flag set-down: 奠)."""
+    return tok is not None and tok.is_("action") and "set-down" in vocabulary().flags(tok.label("action"))
+
+
 def _pronoun_ends(tokens: list[Token], k: int) -> bool:
     """之 at k stands for what was named, its clause ending after it (奠之, 洗之):
     not the genitive of a thing or place that follows."""
@@ -144,6 +149,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         last = len(things) > 1 and not (tok.is_("action") and "set-down" in vocab.flags(tok.label("action")))
         listed = joined or (of_act and (_list_goes_on(tokens, k + 1, last) or _no_act_on(tokens, k)) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
+        if not things and k == start and sets_down_at(tok) and particle(nxt, "preposition"):
+            break  # 遂飲奠於豐上: he drinks, then sets the cup down on the stand (not "drinks the offering")
         if tok.is_("object") and tok.is_("action") and not joined and _pronoun_ends(tokens, k + 1) and (
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
             break  # 姑受奠之: she receives it and sets it down (not "receives the offering"); 鼏之: covers it
