@@ -69,6 +69,10 @@ CASES = {
     # 既夕禮: the driver stands behind the horses; the 主人 wails and stamps; the driver turns
     "mourners-act": ("御者執策立于馬後哭成踊右還出", None, [["主人"]],
                      ["御者 執 obj=策", "御者 立 at=馬後", "主人 哭", "主人 踊", "御者 還", "御者 出"], 2),
+    # 士昏禮: the assistant offers wine to the groom, then to the bride; both offer some of it
+    "all-served": ("贊洗爵酌酳主人主人拜受贊戶內北面答拜酳婦亦如之皆祭", None, None,
+                   ["贊者 洗 obj=爵", "贊者 酌", "贊者 酳 to=主人", "主人 拜受", "贊者 答拜 at=戶內 北面",
+                    "贊者 酳 to=婦", "主人|婦 祭"], 6),
     "not-to-oneself": ("乃宿賓", ["賓"], [["主人"], ["賓"]], ["主人 宿 to=賓"], 0),
     # 士昏禮: the groom (賓) follows the host to the temple gate; then they bow three times
     "counted-exchange": ("三揖至于階三讓主人升", ["賓"], [["主人"], ["賓"]],

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.86.0"
+EXTRACTOR_VERSION = "2.87.0"
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,11 @@ define("mourners-act", "agent",
 define("both-after-all", "agent",
        "皆 after two alternating subjects means both (主人…賓…皆揖).",
        "主人阼階上再拜賓西階上答再拜皆揖")
+define("all-served", "agent",
+       "皆 right before an act with no subject written, after the carried agent made offerings of one kind "
+       "(class Offering) to two or more parties in turn, in this passage or the four before: those served do "
+       "it (a guess to review); not 皆 before a manner (皆如初).",
+       "贊洗爵酌酳主人主人拜受贊戶內北面答拜酳婦亦如之皆祭")
 define("not-to-oneself", "agent",
        "Nobody invites or bows to himself: an act whose recipient is the carried agent is the other party's.",
        "乃宿賓")

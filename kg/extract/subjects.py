@@ -156,13 +156,32 @@ class SubjectReading:
         return k > 0 and tok is not None and tok.is_("role") and tok.is_("action") and self.t[k - 1].text == tok.text \
             and (before is None or before.punct or not before.is_("action"))
 
+    def served_by(self, server: list[str]) -> list[str]:
+        """Those the carried agent last served, each in turn, with an
+        offering (class Offering) of the same kind: two or more, none the
+        server himself (贊…酳主人…酳婦亦如之). Looked for in this passage and
+        the four before, back to an offering of another kind; else []."""
+        served: list[str] = []
+        kind = None
+        for event in reversed(self.earlier_passage(4) + self.events):
+            if event.agents != server or self.vocab.action_class.get(event.action) != "Offering" \
+                    or not event.recipients:
+                continue
+            if kind is not None and event.action != kind:
+                break
+            kind = event.action
+            served[:0] = [r for r in event.recipients if r not in served]
+        return served if len(served) > 1 and not set(served) & set(server) else []
+
     def reaches_place(self, k: int) -> bool:
         """及 at k is the act "reach" (尸及階), not "and": a place follows, not a role."""
         nxt = at(self.t, k + 1)
         return nxt is not None and not nxt.is_("role") and read_place(self.t, k + 1) is not None
 
-    def on_all(self) -> None:
-        """皆 after two alternating subjects (主人…賓…皆揖) means both."""
+    def on_all(self, act_next: bool = True) -> None:
+        """皆 after two alternating subjects (主人…賓…皆揖) means both; right
+        before an act, after offerings to two parties in turn, those served
+        (rule all-served; not 皆如初, a manner)."""
         if self.fresh and self.standing is not None and self.standing[1] == len(self.events) \
                 and self.subjects and self.standing[0] != self.subjects[-1]:
             # 主人及兄弟如葬服，賓執事者如弔服，皆即位: two parties described, then 皆
@@ -170,7 +189,14 @@ class SubjectReading:
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
             return
-        if self.fresh or len(self.subjects) < 2:
+        if self.fresh:
+            return
+        served = self.served_by(self.agent) if act_next else []
+        if served:
+            self.agent = served  # 酳主人…酳婦亦如之，皆祭: the two served offer, not the server
+            self.set_origin("all-served")
+            return
+        if len(self.subjects) < 2:
             return
         first, second = self.subjects[-2], self.subjects[-1]
         acted = len(self.events) - self.subject_at  # acts of the second party since he was written

@@ -270,7 +270,7 @@ class WordRules:
         if kind != "adverb":
             return None
         if self.vocab.particle_has(tok.text, "both"):
-            self.on_all()
+            self.on_all(self.act_at(k + 1))
         return None if tok.is_("action") else k + 1
 
     @word_rule("redo-reach", "反/復/至 before another act is no event (反奠 is 奠, 至再拜 is 再拜).",
