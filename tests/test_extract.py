@@ -1816,3 +1816,9 @@ def test_he_drinks_then_sets_the_cup_down():
     assert events("宰右執鐙左執蓋")[0] == "宰 執 obj=鐙"
     # (既夕禮: 祖奠 is the offering set out, 奠 after a word that is no act)
     assert events("祝饌祖奠于主人之南")[0] == "祝 饌 obj=奠 at=主人南"
+
+
+def test_he_bows_to_one_then_with_the_other():
+    # 士冠禮, unpunctuated: the host bows to the assistant, then bows with the 賓 and goes in
+    # first (not the assistant and the 賓 bowing together), as the plain text punctuates it
+    assert events("主人揖贊者與賓揖先入") == ["主人 揖 to=贊者", "主人|賓 揖", "主人|賓 入"]

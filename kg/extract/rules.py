@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.87.0"
+EXTRACTOR_VERSION = "2.88.0"
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ define("written-subject", "agent",
        "The agent is the subject written before the act (a role followed by an act).",
        "司馬正命退楅")
 define("joined-subject", "agent",
-       "與 + a role after a pause or an act joins that role to the one acting.",
+       "與 + a role after a pause or an act joins that role to the one acting; so too after the role an act "
+       "was directed at, where that same act follows (主人揖贊者與賓揖: he bows to the 贊者, then with the 賓).",
        "與介入北鄉哭")
 define("carried-clause", "agent",
        "No subject written: the agent of the last act of the same sentence.",

@@ -40,6 +40,11 @@ class SubjectReading:
                                                    or particle(self.t[k - 1], "not-done")) \
                 or self.doubled(k):
             return self.on_action(k)  # 乃祝, 祝祝: the act of invoking, not the 祝; 卒祝: when it is done
+        if not joining and self.joins_in_same_act(k):
+            self.clause.recipients = [self.t[k].label("role")]  # 主人揖贊者與賓揖: he bows to the
+            self.clause.mark("recipients", "recipient-after-act")  # 贊者, then bows with the 賓
+            self.extend(self.clause, k + 1)
+            return self.on_role(k + 2, joining=True)
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
         if place is not None and not particle(at(self.t, k - 1), "preposition") \
@@ -155,6 +160,18 @@ class SubjectReading:
         tok, before = at(self.t, k), at(self.t, k - 2)
         return k > 0 and tok is not None and tok.is_("role") and tok.is_("action") and self.t[k - 1].text == tok.text \
             and (before is None or before.punct or not before.is_("action"))
+
+    def joins_in_same_act(self, k: int) -> bool:
+        """The role at k right after an act directed at a person, then 與, a
+        role and that same act again: the first role is whom the act was
+        directed at; the one acting does it again with the second."""
+        last = self.clause
+        if last is None or self.verb_token != k - 1 or last.recipients or self.fresh \
+                or not self.vocab.flags(last.action) & {"person", "person?"}:
+            return False
+        joined, other = at(self.t, k + 1), at(self.t, k + 2)
+        return getattr(joined, "text", "") == "與" and other is not None and other.is_("role") \
+            and self.act_at(k + 3) and self.t[k + 3].label("action") == last.action
 
     def served_by(self, server: list[str]) -> list[str]:
         """Those the carried agent last served, each in turn, with an
