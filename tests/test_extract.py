@@ -1822,3 +1822,13 @@ def test_he_bows_to_one_then_with_the_other():
     # 士冠禮, unpunctuated: the host bows to the assistant, then bows with the 賓 and goes in
     # first (not the assistant and the 賓 bowing together), as the plain text punctuates it
     assert events("主人揖贊者與賓揖先入") == ["主人 揖 to=贊者", "主人|賓 揖", "主人|賓 入"]
+
+
+def test_the_lord_greeted_also_greets():
+    # 覲禮, unpunctuated: the king sends an envoy (使者: his cap and jade come before his
+    # errand) to greet the lord (侯氏); the lord, also in the deerskin cap, meets him outside
+    # the tent gate and bows (亦 after the one greeted: he acts too)
+    assert events("王使人皮弁用璧勞侯氏亦皮弁迎于帷門之外再拜") == [
+        "王 使 to=使者", "侯氏 迎 at=帷門外", "侯氏 再拜"]
+    # (聘禮: 贈上介亦如之 — 亦 before a manner: the 上介 does nothing here)
+    assert events("使下大夫贈上介亦如之使士贈衆介", ["公"])[0] == "公 使 to=大夫"

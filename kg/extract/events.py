@@ -202,11 +202,14 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
-            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人" and self.act_at(errand):
-                # 君使人弔, 使人以將命: the one sent is named by his errand, the 弔者 of the passages after
-                event.recipients = [self.t[errand].label("action") + "者"]
-                event.mark("recipients", "sent-by-errand")
-                after += 1
+            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人":
+                # 君使人弔, 使人以將命: the one sent is named by his errand, the 弔者 of the passages after;
+                # where his dress or gifts come first (王使人皮弁用璧勞侯氏), he is the 使者, the envoy
+                dressed = getattr(at(self.t, after + 1), "readings", {}).get("object") is not None
+                if self.act_at(errand) or dressed:
+                    event.recipients = [self.t[errand].label("action") + "者" if self.act_at(errand) else "使者"]
+                    event.mark("recipients", "sent-by-errand")
+                    after += 1
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
                 start = after

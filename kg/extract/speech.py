@@ -180,6 +180,10 @@ class SpeechReading:
             if quoted and particle(prev, "preposition"):
                 return False  # 曰請安于賓司正告于賓: the 賓 after 于 is said; the 司正 takes up the narrative
             governing = self.vocab.flags(prev.label("action")) if prev is not None and prev.is_("action") else set()
+            roles_end = read_roles(self.t, k)[1]
+            if not quoted and self.vocab.particle_has(getattr(at(self.t, roles_end), "text", ""), "also") \
+                    and not particle(at(self.t, roles_end + 1), "manner") and self.acts_later(roles_end):
+                return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
                 return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
             act = self.act_index(read_roles(self.t, k)[1])
