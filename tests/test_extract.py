@@ -1832,3 +1832,9 @@ def test_the_lord_greeted_also_greets():
         "王 使 to=使者", "侯氏 迎 at=帷門外", "侯氏 再拜"]
     # (聘禮: 贈上介亦如之 — 亦 before a manner: the 上介 does nothing here)
     assert events("使下大夫贈上介亦如之使士贈衆介", ["公"])[0] == "公 使 to=大夫"
+
+
+def test_the_guest_in_turn_sees_him():
+    # 士相見禮, unpunctuated: the host asks to see the guest; the guest in turn (反) sees him and
+    # withdraws (a role after the act that governs it, then 反 and an act, acts itself)
+    assert events("主人請見賓反見退主人送于門外再拜")[:3] == ["主人 請", "賓 見", "賓 退"]
