@@ -1838,3 +1838,12 @@ def test_the_guest_in_turn_sees_him():
     # 士相見禮, unpunctuated: the host asks to see the guest; the guest in turn (反) sees him and
     # withdraws (a role after the act that governs it, then 反 and an act, acts itself)
     assert events("主人請見賓反見退主人送于門外再拜")[:3] == ["主人 請", "賓 見", "賓 退"]
+
+
+def test_the_errand_is_one_act():
+    # 士喪禮, unpunctuated: the lord sends someone to condole (弔: the 弔者); the curtain is then
+    # taken down (徹帷 is no part of the errand); the host meets him outside the chamber door
+    got = events("君使人弔徹帷主人迎于寢門外")
+    assert got[0] == "君 使 to=弔者" and " 徹 obj=帷" in " ".join(got) and got[-1] == "主人 迎 at=寢門外"
+    # (使人以將命于室: the errand goes on to its place)
+    assert events("庶兄弟襚使人以將命于室主人拜于位")[1] == "庶兄弟 使 to=將命者"

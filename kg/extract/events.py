@@ -203,17 +203,11 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
             elif "command" in flags and getattr(at(self.t, after), "text", None) == "人":
-                # 君使人弔, 使人以將命: the one sent is named by his errand, the 弔者 of the passages after;
-                # where his dress or gifts come first (王使人皮弁用璧勞侯氏), he is the 使者, the envoy
-                dressed = getattr(at(self.t, after + 1), "readings", {}).get("object") is not None
-                if self.act_at(errand) or dressed:
-                    event.recipients = [self.t[errand].label("action") + "者" if self.act_at(errand) else "使者"]
-                    event.mark("recipients", "sent-by-errand")
-                    after += 1
+                after = self.sent_by_errand(event, after, errand)
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
                 start = after
-                self.verb_end = after = self.content_end(after, event, bool(event.recipients))
+                self.verb_end = after = self.errand_end(event, errand, self.content_end(after, event, bool(event.recipients)))
                 self.repeat_in_content(start, after)
                 acts = [n for n in range(start, after) if self.act_at(n)]
                 if "command" in flags and event.recipients and acts:

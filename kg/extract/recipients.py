@@ -81,6 +81,18 @@ class RecipientRules:
             k += 1
         return False
 
+    def sent_by_errand(self, event: Event, k: int, errand: int) -> int:
+        """人 at k after a command: the one sent is named by his errand, the
+        act at ``errand`` (君使人弔, 使人以將命: the 弔者 of the passages after);
+        where his dress or gifts come first (王使人皮弁用璧勞侯氏), he is the
+        使者, the envoy. Returns where the command's words end."""
+        dressed = getattr(at(self.t, k + 1), "readings", {}).get("object") is not None
+        if not (self.act_at(errand) or dressed):
+            return k
+        event.recipients = [self.t[errand].label("action") + "者" if self.act_at(errand) else "使者"]
+        event.mark("recipients", "sent-by-errand")
+        return k + 1
+
     def to_after_act(self, event: Event, k: int) -> int:
         """諸 (之於) at k after the act: the role after it is its recipient
         (謁諸天子), a place its place (投諸堂下)."""

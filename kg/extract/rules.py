@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.90.0"
+EXTRACTOR_VERSION = "2.91.0"
 
 
 @dataclass(frozen=True)
@@ -244,7 +244,8 @@ define("command-recipient", "recipients",
 define("sent-by-errand", "recipients",
        "使人 or 命人 + an act (or 以 + an act): the one sent is named by his errand, the participant X者 of that "
        "act (君使人弔: the 弔者 the passages after name; 使人以將命: 將命者); the act is the command's content. "
-       "Where what he wears or carries comes first (王使人皮弁用璧勞侯氏), he is the 使者, the envoy.",
+       "Where what he wears or carries comes first (王使人皮弁用璧勞侯氏), he is the 使者, the envoy. The errand "
+       "is one act: another right after it is not commanded (君使人弔徹帷).",
        "君使人弔")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",

@@ -50,6 +50,15 @@ class SpeechReading:
             k += 1
         return k
 
+    def errand_end(self, event: Event, errand: int, end: int) -> int:
+        """Where a command's content ends (``end``), unless the one sent is
+        named by his errand and another act follows it at once: that act is
+        no part of the errand (君使人弔徹帷: the curtain is removed after)."""
+        if event.rule_for("recipients") == "sent-by-errand" and self.act_at(errand) \
+                and errand + 1 < end and self.act_at(errand + 1):
+            return errand + 1
+        return end
+
     def act_before(self, first: int, k: int) -> bool:
         return any(self.act_at(n) for n in range(first, k))
 
