@@ -1847,3 +1847,20 @@ def test_the_errand_is_one_act():
     assert got[0] == "君 使 to=弔者" and " 徹 obj=帷" in " ".join(got) and got[-1] == "主人 迎 at=寢門外"
     # (使人以將命于室: the errand goes on to its place)
     assert events("庶兄弟襚使人以將命于室主人拜于位")[1] == "庶兄弟 使 to=將命者"
+
+
+def test_each_ones_portion_is_no_subject():
+    # 有司徹, unpunctuated: the 司士 lays five fish on the 尸's stand, one on each of the 侑's and
+    # the host's (侑主人皆一魚: their portions, not who acts), and puts the large slices on top;
+    # punctuated, 尸俎五魚 is whose stand (a count between the stand and the fish)
+    got = events("司士朼魚亦司士載尸俎五魚横載之侑主人皆一魚亦横載之皆加膴祭于其上")
+    assert {e.split(" ")[0] for e in got} == {"司士"} and "司士 加 obj=膴" in got
+    got = events("司士朼魚，亦司士載。尸俎五魚，橫載之；侑、主人皆一魚，亦橫載之；皆加膴祭于其上。")
+    assert {e.split(" ")[0] for e in got} == {"司士"}
+
+
+def test_the_cuts_of_the_side_are_no_further_things():
+    # 有司徹: the 司馬 lays the right side (右體) on the stand; the cuts counted after it say what
+    # the side is (GUIDELINES 5: the head noun), no things of the act of their own
+    got = events("司馬朼羊亦司馬載載右體肩臂肫骼臑正脊一脡脊一横脊一短脅一正脅一代脅一腸一胃一祭肺一載于一俎")
+    assert got[2] == "司馬 載 obj=體" and got[-1] == "司馬 載 at=俎"

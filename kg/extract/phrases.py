@@ -95,6 +95,24 @@ def sets_down_at(tok: Token | None) -> bool:
     return tok is not None and tok.is_("action") and "set-down" in vocabulary().flags(tok.label("action"))
 
 
+# A portion named whole, whose cuts the text then counts one by one
+# (載右體，肩、臂、肫、骼、臑、正脊一…): the cuts are no further things of the act.
+WHOLE_PORTIONS = {"體"}
+
+
+def _cut(tok: Token | None) -> bool:
+    return tok is not None and tok.is_("object") and not tok.is_("action") \
+        and tok.label("object") in things_of_class("MeatCut")
+
+
+def _past_cuts(tokens: list[Token], k: int) -> int:
+    """After the cuts (and their counts) listed from k."""
+    while _cut(at(tokens, k)) or particle(at(tokens, k), "numeral") \
+            or (at(tokens, k) is not None and not at(tokens, k).readings and _cut(at(tokens, k + 1))):
+        k += 1  # (橫脊: a modifier the tables lack, then the cut)
+    return k
+
+
 def _pronoun_ends(tokens: list[Token], k: int) -> bool:
     """之 at k stands for what was named, its clause ending after it (奠之, 洗之):
     not the genitive of a thing or place that follows."""
@@ -172,6 +190,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 things.append(tok.label("object"))
             k += 1
             nxt = at(tokens, k)
+            if things[-1] in WHOLE_PORTIONS and _cut(nxt):
+                return things, _past_cuts(tokens, k)  # 載右體肩臂肫…: the cuts say what the side is
             victims = things_of_class("Victim")
             lone = len(things) < 2 or things[-2] not in victims or joined_before
             if things[-1] in victims and lone and nxt is not None and nxt.is_("object") \

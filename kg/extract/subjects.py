@@ -68,6 +68,9 @@ class SubjectReading:
             return self.verb_end
         if self.stand_owner(k, after):
             return after  # 侑俎羊左肩…載于一俎: whose stand is loaded, not who loads it
+        portion = self.portion_of(k, after)
+        if portion is not None:
+            return portion  # 侑主人皆一魚: each has one fish laid on his stand; they lay nothing
         nxt = at(self.t, after)
         named = self.act_as_noun(after + 1) if getattr(nxt, "text", "") == "之" else None
         if named is not None:
@@ -147,11 +150,27 @@ class SubjectReading:
         """Roles that open a clause right before a stand and the cuts laid on it
         (侑俎羊左肩左肫…, 主婦俎羊左臑…) say whose stand it is: no subject."""
         stand, nxt = at(self.t, after), at(self.t, after + 1)
+        if particle(nxt, "numeral"):
+            nxt = at(self.t, after + 2)  # 尸俎五魚: five fish on the 尸's stand
         prev = at(self.t, k - 1)
         return (prev is None or prev.punct or not prev.is_("action")) and stand is not None \
             and stand.is_("object") and not stand.is_("action") and stand.label("object") == "俎" \
             and nxt is not None and nxt.is_("object") \
             and (nxt.label("object") in things_of_class("Victim") or nxt.label("object") in things_of_class("MeatCut"))
+
+    def portion_of(self, k: int, after: int) -> int | None:
+        """Roles that open a clause, then (皆 and) a count of a victim or a
+        cut: each one's portion, no subject (司士…載尸俎五魚…侑主人皆一魚亦橫載之:
+        the 司士 lays one fish for each). The position after the thing, else None."""
+        prev = at(self.t, k - 1)
+        if prev is not None and prev.is_("action") and not particle(prev, "pronoun"):
+            return None
+        n = after + 1 if getattr(at(self.t, after), "text", "") == "皆" else after
+        count, thing = at(self.t, n), at(self.t, n + 1)
+        if not particle(count, "numeral") or thing is None or not thing.is_("object") or thing.is_("action"):
+            return None
+        cuts = things_of_class("Victim") | things_of_class("MeatCut")
+        return n + 2 if thing.label("object") in cuts else None
 
     def doubled(self, k: int) -> bool:
         """A word that names a role and an act, written twice: the role, then
