@@ -1864,3 +1864,10 @@ def test_the_cuts_of_the_side_are_no_further_things():
     # the side is (GUIDELINES 5: the head noun), no things of the act of their own
     got = events("司馬朼羊亦司馬載載右體肩臂肫骼臑正脊一脡脊一横脊一短脅一正脅一代脅一腸一胃一祭肺一載于一俎")
     assert got[2] == "司馬 載 obj=體" and got[-1] == "司馬 載 at=俎"
+
+
+def test_a_facing_before_a_comparison_is_the_act_befores():
+    # 少牢饋食禮: the dishes are set out again in the room, facing south, as they were set for
+    # the meal (如饋之設 closes the clause; the facing is not the filling's after it)
+    got = events("改饌豆籩于房中南面如饋之設實豆籩之實", ["司宮"])
+    assert got[0] == "司宮 饌 obj=豆|籩 at=房中 南面" and got[1] == "司宮 實 obj=豆|籩"

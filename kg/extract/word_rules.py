@@ -91,7 +91,8 @@ class WordRules:
         return None
 
     @word_rule("facing", "A facing (北面) goes to the next act of its clause; before an arrangement phrase "
-               "(北上, 右几), a comma between or not, to the act before.", "階上北面告于賓")
+               "(北上, 右几) or a comparison (如饋之設), a comma between or not, to the act before.",
+               "階上北面告于賓")
     def rule_facing(self, k, tok, kind):
         if not tok.is_("facing"):
             return None
@@ -99,7 +100,7 @@ class WordRules:
         nxt = at(self.t, k + 1)
         if nxt is not None and nxt.punct and nxt.text in "，、":
             nxt = at(self.t, k + 2)  # 布席於室中，東面，右几: a comma changes nothing
-        if (last is not None and last.facing is None and not self.role_since and particle(nxt, "manner")
+        if (last is not None and last.facing is None and not self.role_since and particle(nxt, "manner", "like")
                 and self.vocab.particle_value(nxt.text, "repeats") is None):
             # 陳三鼎于門外之右北面北上, 布席于室中東面右几: an arrangement phrase
             # closes the clause, the facing is the act's before (GUIDELINES 7)
