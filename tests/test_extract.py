@@ -1871,3 +1871,10 @@ def test_a_facing_before_a_comparison_is_the_act_befores():
     # the meal (如饋之設 closes the clause; the facing is not the filling's after it)
     got = events("改饌豆籩于房中南面如饋之設實豆籩之實", ["司宮"])
     assert got[0] == "司宮 饌 obj=豆|籩 at=房中 南面" and got[1] == "司宮 實 obj=豆|籩"
+
+
+def test_a_position_named_by_an_act_is_compared_whole():
+    # 士虞禮: they take their places west, as at the position of the return wailing (如反哭位: no
+    # wailing now); 有司如主人服即位: the dress is compared, then they take their position
+    assert events("主人即位于堂衆主人及兄弟賓即位于西方如反哭位")[-1] == "衆主人|兄弟|賓 即 at=西方"
+    assert events("有司如主人服即位于西方東面北上")[0] == "有司 即 at=西方 東面"

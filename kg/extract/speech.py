@@ -8,6 +8,8 @@ from kg.extract.event import Event
 from kg.extract.phrases import at, particle, read_place, read_roles
 from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
 
+POSITIONS = {"位"}  # a position named by what is done there (反哭位: where one stands to wail on return)
+
 CLAUSE_PUNCT = set("，,：:") | SENTENCE_END
 PERSON_FLAGS = {"person", "person?", "command", "complement"}
 
@@ -216,7 +218,16 @@ class SpeechReading:
 
     def compared_end(self, k: int) -> int:
         """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the
-        words up to a pause or the next act that is not part of it."""
+        words up to a pause or the next act that is not part of it; a
+        position named by an act (如反哭位, 如朝夕哭位) is compared whole."""
+        for n in range(k, min(k + 4, len(self.t))):
+            if self.t[n].punct:
+                break
+            if self.t[n].is_("role"):
+                break  # (如主人服即位: the dress compared, then he takes his position)
+            if self.t[n].is_("place") and self.t[n].label("place") in POSITIONS and n > k \
+                    and self.t[n - 1].is_("action"):
+                return n + 1
         tok = at(self.t, k)
         if tok is not None and tok.is_("role"):
             k = read_roles(self.t, k)[1]

@@ -215,8 +215,8 @@ class WordRules:
                 return where[1]  # 昌在東方興: where the thing is, no place of the act after it
         return k + 1 if kind in NO_EVENT_KINDS else None
 
-    @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀) is no subject and no act.",
-               "如主人服")
+    @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀; 如其耦, his partner; a position named "
+               "by an act, 如反哭位) is no subject and no act.", "如主人服")
     def rule_comparison(self, k, tok, kind):
         if kind != "like":
             return None
