@@ -82,6 +82,9 @@ CASES = {
     "bow-pair": ("母拜受子拜送", ["冠者"], [["冠者"]], ["母 拜受", "冠者 拜送"], 1),
     "gift-answered": ("天子賜侯氏以車服迎于外門外再拜", None, None,
                       ["天子 賜 obj=車|服 to=侯氏", "侯氏 迎 at=外門外", "侯氏 再拜"], 1),
+    # 士喪禮: a friend brings grave clothes himself; the host bows; the friend lays them down
+    "giver-lays": ("朋友襚親以進主人拜委衣如初", None, None,
+                   ["朋友 襚", "朋友 進", "主人 拜", "朋友 委 obj=衣"], 3),
     # 士昏禮, unpunctuated: the usher goes out and asks; the 賓 says the business is done;
     # the usher goes in and reports, comes out and invites the 賓 to the sweet wine
     "asker-again": ("擯者出請賓告事畢入告出請醴賓", ["主人"], None,

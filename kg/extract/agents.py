@@ -142,6 +142,29 @@ class AgentRules:
             self.set_origin("initiator-again", pending=False)
             event.mark("agent", "initiator-again", replace=True)
 
+    def giver_lays(self, event: Event) -> None:
+        """Laying a gift down (flag gift-laid: 委) with no subject written,
+        right after the bow of the one given to: the giver lays it, the one
+        who presented it in the passage, or the one he sent (庶兄弟襚，使人以將命
+        于室，主人拜于位，委衣于尸東牀上: the messenger; 朋友襚，親以進，主人拜，
+        委衣如初: the friend). The acts after it stay the carried agent's."""
+        bow = self.events[-2] if len(self.events) > 1 else None
+        if bow is None or "gift-laid" not in self.vocab.flags(event.action) or bow.agents != event.agents \
+                or self.vocab.action_class.get(bow.action) != "Salutation":
+            return
+        for earlier in reversed(self.events[:-2]):
+            if earlier.agents == bow.agents:
+                continue
+            if earlier.rule_for("recipients") == "sent-by-errand":
+                giver = earlier.recipients  # the one sent with the gift
+            elif self.vocab.flags(earlier.action) & {"thing"} and self.vocab.flags(earlier.action) & {"person"}:
+                giver = earlier.agents  # 襚, 贈, 賵: the one who gives
+            else:
+                continue
+            event.agents = list(giver)
+            event.mark("agent", "giver-lays", replace=True)
+            return
+
     def asker_again(self, event: Event) -> None:
         """A request (flag content) answered by another's report (flag report)
         with its subject written: the next act with no subject, a movement or

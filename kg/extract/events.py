@@ -272,6 +272,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.not_to_oneself(event)
             self.initiator_again(event)
             self.asker_again(event)
+            self.giver_lays(event)
             self.gift_answered(event)
             self.bow_pair(event, k)
             self.counted_exchange(event, k)

@@ -47,7 +47,7 @@ GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage":
            "not-ones-own": "AgentFromExchange", "commanded-does": "AgentFromExchange",
            "holders-act": "AgentFromHeldThing", "again": "AgentFromActKind",
            "one-of-them": "AgentFromExchange", "asker-again": "AgentFromExchange",
-           "all-served": "AgentFromExchange"}
+           "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most
@@ -88,9 +88,14 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
                                                               if r in GUESSED]
 
 
+# Guesses from the act's own exchange, which an earlier act it repeats does not
+# override (朋友…主人拜，委衣如初: the friend lays the clothes, as the messenger did)
+FROM_EXCHANGE = {"giver-lays"}
+
+
 def _guessed(event: Event) -> bool:
     """No subject is written for the act in its sentence (its agent was carried)."""
-    return event.rule_for("agent") in GUESSED
+    return event.rule_for("agent") in GUESSED and event.rule_for("agent") not in FROM_EXCHANGE
 
 
 def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], how: str) -> list[tuple[Event, Event]]:

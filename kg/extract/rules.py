@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.94.0"
+EXTRACTOR_VERSION = "2.95.0"
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,12 @@ define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again; so too "
        "after a bow directed at no one written (主人再拜賓答再拜三拜衆賓: the host bows to the others).",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
+define("giver-lays", "agent",
+       "Laying a gift down (flag gift-laid: 委) with no subject written, right after the bow of the one given "
+       "to, is done by the giver: the one who gave in the passage (an act taking a thing and a person: 襚), or "
+       "the one he sent with it (rule sent-by-errand); the acts after it stay the carried agent's (a guess to "
+       "review).",
+       "朋友襚親以進主人拜委衣如初")
 define("asker-again", "agent",
        "A request (flag content) answered by another's report (flag report, its subject written): the next "
        "act with no subject, a movement or a bow, is the asker's again (a guess to review); not another "
