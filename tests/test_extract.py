@@ -1878,3 +1878,12 @@ def test_a_position_named_by_an_act_is_compared_whole():
     # wailing now); 有司如主人服即位: the dress is compared, then they take their position
     assert events("主人即位于堂衆主人及兄弟賓即位于西方如反哭位")[-1] == "衆主人|兄弟|賓 即 at=西方"
     assert events("有司如主人服即位于西方東面北上")[0] == "有司 即 at=西方 東面"
+
+
+def test_a_place_before_a_facing_and_an_act_is_that_acts():
+    # 燕禮, unpunctuated: the minister leaves the mat; at the top of the west stair, facing north,
+    # he kneels (降席 names the place left); 有司徹: the host presents the cup, then east of the
+    # east pillar, facing north, returns the bow; but 出門左西面再拜: he goes out to the gate's left
+    assert events("卿降席西階上北面坐卒爵興")[:2] == ["卿 降席", "卿 坐 at=西階上 北面"]
+    assert events("主人獻東楹東北面答拜")[1] == "主人 答拜 at=東楹東 北面"
+    assert events("主人迎出門左西面再拜")[1:] == ["主人 出 at=門左", "主人 再拜 西面"]

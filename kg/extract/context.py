@@ -153,6 +153,15 @@ class Surroundings:
             return False  # 一算為奇: the tally counts as odd, nothing is done to it
         return "thing" in flags or self.vocab.action_class.get(label) in ("Movement", "Posture")
 
+    def leaves_place(self, action: str) -> bool:
+        """The act has no place of its own right after it where a facing and
+        another act follow: one of posture, salutation, offering or speech
+        (興阼階上北面酬: he pledges there), or one that names the place it
+        leaves (flag from: 降席西階上北面坐); not a movement that goes there
+        (出門左西面再拜) nor one that handles what is there (負東房南面告)."""
+        return "from" in self.vocab.flags(action) \
+            or self.vocab.action_class.get(action) in ("Posture", "Salutation", "Offering", "Speech")
+
     def opens_clause(self, k: int) -> bool:
         """The thing at k opens its clause: only its number or modifiers the
         tables do not know stand before it (二燭, 新盆)."""

@@ -263,8 +263,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             found = read_place(self.t, after, heads=heads)
             if found and found[0].head_kind == "object" and self.acts_on_thing(after):
                 found = None  # 入奠贄: an act with its thing, not where one goes
-            if found and after > k + 1 and self.act_after_facings(found[1]):
-                found = None  # 祭醴三西階上北面坐: after the act's things, the place of the next act
+            if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):
+                found = None  # 祭醴三西階上北面坐, 降席西階上北面坐: the place of the next act
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
                 event.mark("place", "place-after-act")

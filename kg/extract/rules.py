@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.95.0"
+EXTRACTOR_VERSION = "2.96.0"
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,9 @@ define("used-after-act", "objects",
        "商祝拂柩用功布")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag). After the "
-       "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐).",
+       "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐); so too "
+       "right after an act of posture, salutation, offering or speech, or one that names the place it leaves "
+       "(flag from: 降席西階上北面坐), not a movement that goes there (出門左西面再拜).",
        "適堂西")
 define("place-after-act-wins", "place",
        "A 于/於 phrase right after an act and its things is where the act is done, over a 于 place the act "
