@@ -1887,3 +1887,11 @@ def test_a_place_before_a_facing_and_an_act_is_that_acts():
     assert events("卿降席西階上北面坐卒爵興")[:2] == ["卿 降席", "卿 坐 at=西階上 北面"]
     assert events("主人獻東楹東北面答拜")[1] == "主人 答拜 at=東楹東 北面"
     assert events("主人迎出門左西面再拜")[1:] == ["主人 出 at=門左", "主人 再拜 西面"]
+
+
+def test_the_top_of_the_stair_then_the_next_role():
+    # 燕禮, unpunctuated: the host presents the cup to the 大夫 at the top of the west stair; the
+    # 大夫 goes up (not 上大夫, the senior grandee); 鄉射禮: 司射反位上耦揖進 keeps the first pair
+    got = events("主人洗升獻大夫于西階上大夫升拜受觚")
+    assert got[2] == "主人 獻 at=西階上 to=大夫" and got[3] == "大夫 升"
+    assert events("司射反位上耦揖進")[1] == "上耦 揖"

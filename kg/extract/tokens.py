@@ -130,6 +130,10 @@ def tokenize(norm: str) -> list[Token]:
             i += 1
             continue
         n, readings = vocab.match_at(norm, i)
+        if "role" in readings and n > 1 and vocab.particle_has(norm[i], "surface") and len(tokens) > 1 \
+                and (tokens[-1].is_("place") or tokens[-1].is_("object")) and tokens[-2].readings.get("particle") == "preposition" \
+                and "role" in vocab.match_at(norm, i + 1)[1]:
+            n, readings = 1, vocab.forms.get(norm[i], {})  # 獻大夫于西階上大夫升: the top of the stair, then the 大夫
         # 卒受者 "the last to receive" though 卒 alone is a particle (卒洗: when the washing is done)
         nouny = not ({"role", "object", "particle", "place"} & set(readings)) \
             or vocab.particle_has(norm[i:i + n], "noun-start") \
