@@ -1895,3 +1895,12 @@ def test_the_top_of_the_stair_then_the_next_role():
     got = events("主人洗升獻大夫于西階上大夫升拜受觚")
     assert got[2] == "主人 獻 at=西階上 to=大夫" and got[3] == "大夫 升"
     assert events("司射反位上耦揖進")[1] == "上耦 揖"
+
+
+def test_a_roles_mat_is_a_place_and_a_thing_that_stands_is_none_of_the_acts():
+    # 鄉射禮, unpunctuated: the jars are set east of the 賓's mat (於賓席之東: a place, no one the
+    # act is directed at); ladles are put on them all; the basket stands south of them (篚在其南:
+    # a thing described, not one 加 handles); 士冠禮: 醴在服北 is no act of serving sweet wine
+    got = events("尊於賓席之東兩壺斯禁左玄酒皆加勺篚在其南東肆", ["賓"])
+    assert got[0] == "賓 尊 at=賓席東" and got[1].startswith("賓 加 obj=勺 ")
+    assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢"]

@@ -77,6 +77,15 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text
             k += 1
+    owned_side = k + 2 if genitive(at(tokens, k + 1)) else k + 1
+    if kind == "role" and not directions and particle(at(tokens, start - 1), "preposition") \
+            and at(tokens, k) is not None and at(tokens, k).is_("object") \
+            and not at(tokens, k).is_("role") and direction_at(tokens, owned_side):
+        n, sides = owned_side, ""
+        while direction_at(tokens, n) and len(sides) < 2:
+            sides += tokens[n].text
+            n += 1
+        return PlacePhrase(label + tokens[k].label("object") + sides, kind, label, True), n  # 於賓席之東, 于主人席北
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
             and not (direction_at(tokens, k + 1) and OPPOSITE.get(tokens[k + 1].text) == tokens[k].text) \
             and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k):

@@ -146,7 +146,7 @@ def tokenize(norm: str) -> list[Token]:
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
-        if "role" in readings and i > 0 and norm[i - 1] == "所":
+        if "role" in readings and i > 0 and norm[i - 1] == "所" and norm[max(0, i - 2):i] != "其所":
             n, readings = vocab.match_at(norm, i, roles=False)  # 所卦者: what is used, not who
             form = norm[i:i + n]
         elif form in vocab.subject_only and not _stands_as_subject(norm, i + n):
@@ -169,8 +169,8 @@ NOT_AGENTIVE_START = set("所凡其是此若則不之而以也")
 
 def agentive_noun(norm: str, i: int) -> int | None:
     """Length of a participant word X者 (2–4 characters) starting at i, if any."""
-    if i > 0 and norm[i - 1] in "所之":
-        return None
+    if i > 0 and norm[i - 1] in "所之" and norm[max(0, i - 2):i] != "其所":
+        return None  # (反奠于其所舉觶者降: 其所 is "its place", then the one who lifted the cup)
     if norm[i] in NOT_AGENTIVE_START:
         return None
     for n in range(2, 5):
