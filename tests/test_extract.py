@@ -1904,3 +1904,9 @@ def test_a_roles_mat_is_a_place_and_a_thing_that_stands_is_none_of_the_acts():
     got = events("尊於賓席之東兩壺斯禁左玄酒皆加勺篚在其南東肆", ["賓"])
     assert got[0] == "賓 尊 at=賓席東" and got[1].startswith("賓 加 obj=勺 ")
     assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢"]
+
+
+def test_the_hand_that_holds_is_no_side_of_the_place():
+    # 大射儀, unpunctuated: the 司馬正 stands between the shooting marks, holding the grip in his
+    # left hand (左執弣: the hand, not 物間左, the left of the marks)
+    assert events("司馬正適下物立于物間左執弣")[1:] == ["司馬正 立 at=物間", "司馬正 執 obj=弣"]

@@ -218,10 +218,11 @@ def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
 
 def _hand_of(tokens: list[Token], k: int) -> bool:
     """The direction at k is the hand of an act that needs one (flag
-    hand-only): 簪裳于衣左何之 — the skirt on the robe, carried on the left."""
+    hand-only: 簪裳于衣左何之 — the skirt on the robe, carried on the left) or
+    takes something up (flag holds: 立于物間右執簫)."""
     nxt = at(tokens, k + 1)
     return vocabulary().particle_has(tokens[k].text, "hand") and nxt is not None and nxt.is_("action") \
-        and "hand-only" in vocabulary().flags(nxt.label("action"))
+        and bool(vocabulary().flags(nxt.label("action")) & {"hand-only", "holds"})  # 立于物間右執簫: holds in the right
 
 
 def hand_before_act(tokens: list[Token], k: int, directions: str) -> bool:
