@@ -1910,3 +1910,8 @@ def test_the_hand_that_holds_is_no_side_of_the_place():
     # 大射儀, unpunctuated: the 司馬正 stands between the shooting marks, holding the grip in his
     # left hand (左執弣: the hand, not 物間左, the left of the marks)
     assert events("司馬正適下物立于物間左執弣")[1:] == ["司馬正 立 at=物間", "司馬正 執 obj=弣"]
+
+
+def test_the_stand_written_as_in_the_siku_copy():
+    # 公食大夫禮 in KR1d0038 writes the forfeit-cup stand 豊: it is 豐 (objects.tsv variant)
+    assert events("宰夫右執觶左執豊進設于豆東")[:2] == ["宰夫 執 obj=觶", "宰夫 執 obj=豐"]
