@@ -1915,3 +1915,10 @@ def test_the_hand_that_holds_is_no_side_of_the_place():
 def test_the_stand_written_as_in_the_siku_copy():
     # 公食大夫禮 in KR1d0038 writes the forfeit-cup stand 豊: it is 豐 (objects.tsv variant)
     assert events("宰夫右執觶左執豊進設于豆東")[:2] == ["宰夫 執 obj=觶", "宰夫 執 obj=豐"]
+
+
+def test_the_wailing_stops_then_the_gate_is_closed():
+    # 既夕禮, unpunctuated: the brothers go out of the gate; the wailing stops (哭止: 哭, flag
+    # ceases); the gate is closed; 士虞禮: the 祝 goes up and stops the wailing (升止哭)
+    assert events("衆主人出門哭止闔門") == ["衆主人 出 at=門", "衆主人 闔 at=門"]
+    assert events("祝降洗觶升止哭")[-2:] == ["祝 升", "祝 止"]

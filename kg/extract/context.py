@@ -216,8 +216,9 @@ class Surroundings:
                 and self.act_index(read_roles(self.t, k + 1)[1]) is None  # 上餕止主人受上餕爵: the 主人 acts
             return None if self.act_at(k + 1) or self.place_phrase_follows(k + 1, within=0) or stops_someone else k + 1
         if nxt is not None and nxt.is_("action") and "stops" in self.vocab.flags(nxt.label("action")) \
-                and not self.act_at(k + 2) and not self.place_phrase_follows(k + 2, within=0):
-            return k + 2
+                and not self.place_phrase_follows(k + 2, within=0) \
+                and (not self.act_at(k + 2) or "ceases" in flags):
+            return k + 2  # 爵止; 哭止闔門, 哭止告事畢: the wailing stops, then a new act (not 升止哭: he stops it)
         if "manner-before-act" in flags and self.act_at(k + 1):
             return k + 1  # 縮執: holds it lengthwise
         if "lies" in flags and getattr(nxt, "text", "") not in ("之", "而", "諸") \
