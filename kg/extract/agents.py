@@ -157,7 +157,7 @@ class AgentRules:
                 continue
             if earlier.rule_for("recipients") == "sent-by-errand":
                 giver = earlier.recipients  # the one sent with the gift
-            elif self.vocab.flags(earlier.action) & {"thing"} and self.vocab.flags(earlier.action) & {"person"}:
+            elif {"thing", "person"} <= self.vocab.flags(earlier.action):
                 giver = earlier.agents  # 襚, 贈, 賵: the one who gives
             else:
                 continue

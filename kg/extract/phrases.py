@@ -90,7 +90,7 @@ def _no_act_on(tokens: list[Token], k: int) -> bool:
         and nxt is not None and nxt.is_("object") and not nxt.is_("role")
 
 
-def sets_down_at(tok: Token | None) -> bool:
+def _sets_down(tok: Token | None) -> bool:
     """The word is an act of setting down (flag set-down: 奠)."""
     return tok is not None and tok.is_("action") and "set-down" in vocabulary().flags(tok.label("action"))
 
@@ -155,7 +155,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 k = n  # 取大夫所媵觶: the cup the 大夫 presented
                 continue
         nxt = at(tokens, k + 1)
-        sets_down = tok.is_("action") and "set-down" in vocab.flags(tok.label("action")) and _vessel(nxt)
+        sets_down = _sets_down(tok) and _vessel(nxt)
         if not things and sets_down and not nxt.is_("action"):
             k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
             continue
@@ -164,10 +164,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
         # (受爵奠于篚, 啟二尊之蓋冪奠于棜上: an act that sets down ends any list)
-        last = len(things) > 1 and not (tok.is_("action") and "set-down" in vocab.flags(tok.label("action")))
+        last = len(things) > 1 and not _sets_down(tok)
         listed = joined or (of_act and (_list_goes_on(tokens, k + 1, last) or _no_act_on(tokens, k)) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
-        if not things and k == start and sets_down_at(tok) and particle(nxt, "preposition"):
+        if not things and k == start and _sets_down(tok) and particle(nxt, "preposition"):
             break  # 遂飲奠於豐上: he drinks, then sets the cup down on the stand (not "drinks the offering")
         if tok.is_("object") and tok.is_("action") and not joined and _pronoun_ends(tokens, k + 1) and (
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
