@@ -1922,3 +1922,10 @@ def test_the_wailing_stops_then_the_gate_is_closed():
     # ceases); the gate is closed; 士虞禮: the 祝 goes up and stops the wailing (升止哭)
     assert events("衆主人出門哭止闔門") == ["衆主人 出 at=門", "衆主人 闔 at=門"]
     assert events("祝降洗觶升止哭")[-2:] == ["祝 升", "祝 止"]
+
+
+def test_one_of_them_across_a_pause():
+    # 燕禮, the punctuated plain text: the host presents the cup to the pipers; a full stop, then
+    # one of them bows, comes up the stair and receives it (as in KR1d0038, unpunctuated)
+    got = events("主人洗升獻笙于西階上。一人拜，盡階，不升堂，受爵，降。主人拜送爵。")
+    assert got[3:7] == ["笙 拜", "笙 盡 at=階", "笙 不升堂", "笙 受 obj=爵"]

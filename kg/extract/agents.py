@@ -79,10 +79,11 @@ class AgentRules:
         with no subject written: one of those it was directed at acts
         (主人…獻笙于西階上，一人拜，盡階: a piper bows and comes up)."""
         one, person = at(self.t, k - 2), at(self.t, k - 1)
-        last = self.clause
+        last = self.clause or (self.events[-1] if self.events else None)
         if self.fresh or getattr(one, "text", "") != "一" or getattr(person, "text", "") != "人" \
-                or last is None or not last.recipients or last.j != one.i:
-            return
+                or last is None or not last.recipients \
+                or any(not t.punct for t in self.t if last.j <= t.i < one.i):
+            return  # (a pause may come between: 獻笙于西階上。一人拜，盡階)
         self.agent = list(last.recipients)
         self.set_origin("one-of-them")
 

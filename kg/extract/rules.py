@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.101.0"
+EXTRACTOR_VERSION = "2.102.0"
 
 
 @dataclass(frozen=True)
@@ -106,8 +106,8 @@ define("holders-act", "agent",
        "after a movement, opens such a clause (not where the movement goes).",
        "雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎")
 define("one-of-them", "agent",
-       "一人 right after an act directed at a role, then an act with no subject written: one of those it "
-       "was directed at does it, and the acts after it (a guess to review).",
+       "一人 right after an act directed at a role (a pause may come between), then an act with no subject "
+       "written: one of those it was directed at does it, and the acts after it (a guess to review).",
        "獻笙于西階上一人拜盡階不升堂受爵")
 define("again", "agent",
        "又 + an act with no subject written: the one who did that act last does it again: in the sentence "
