@@ -1929,3 +1929,11 @@ def test_one_of_them_across_a_pause():
     # one of them bows, comes up the stair and receives it (as in KR1d0038, unpunctuated)
     got = events("主人洗升獻笙于西階上。一人拜，盡階，不升堂，受爵，降。主人拜送爵。")
     assert got[3:7] == ["笙 拜", "笙 盡 at=階", "笙 不升堂", "笙 受 obj=爵"]
+
+
+def test_the_one_asked_for_is_not_the_one_who_assents():
+    # 燕禮, unpunctuated: the 射人 asks (the lord) to appoint a 司正; the lord assents (two roles
+    # written one after the other after an act: the first is asked for, the last acts); but
+    # 既夕禮: 命毋哭主人主婦皆不哭 — 皆 makes the host and his wife one party
+    assert events("射人自阼階下請立司正公許射人遂為司正")[1] == "公 許"
+    assert events("公史自西方東面命毋哭主人主婦皆不哭")[-1] == "主人|主婦 不哭"

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.102.0"
+EXTRACTOR_VERSION = "2.103.0"
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,8 @@ define("led-with", "recipients",
 define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked; "
        "its content (no events) ends at a pause, at 乃, or at a role that goes on to act, one after 辭 (flag "
-       "person?) too (公命小臣辭賓升成拜: the 賓 goes up).",
+       "person?) too (公命小臣辭賓升成拜: the 賓 goes up); of two roles written one after the other after an "
+       "act, the last (請立司正公許: the 公 assents), unless 皆 makes them one party.",
        "擯者命賓賓少進")
 define("sent-by-errand", "recipients",
        "使人 or 命人 + an act (or 以 + an act): the one sent is named by his errand, the participant X者 of that "

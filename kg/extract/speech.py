@@ -191,7 +191,11 @@ class SpeechReading:
             if quoted and particle(prev, "preposition"):
                 return False  # 曰請安于賓司正告于賓: the 賓 after 于 is said; the 司正 takes up the narrative
             governing = self.vocab.flags(prev.label("action")) if prev is not None and prev.is_("action") else set()
-            roles_end = read_roles(self.t, k)[1]
+            roles, roles_end = read_roles(self.t, k)
+            if not quoted and prev is not None and prev.is_("action") and len(roles) > 1 and roles_end - k == len(roles) \
+                    and not self.vocab.particle_has(getattr(at(self.t, roles_end), "text", ""), "both"):
+                return False  # 請立司正公許: the 司正 is what is asked for; the 公, written next, assents
+                # (not 命毋哭主人主婦皆不哭: 皆 makes them one party)
             if not quoted and self.vocab.particle_has(getattr(at(self.t, roles_end), "text", ""), "also") \
                     and not particle(at(self.t, roles_end + 1), "manner") and self.acts_later(roles_end):
                 return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
