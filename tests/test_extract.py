@@ -1937,3 +1937,12 @@ def test_the_one_asked_for_is_not_the_one_who_assents():
     # 既夕禮: 命毋哭主人主婦皆不哭 — 皆 makes the host and his wife one party
     assert events("射人自阼階下請立司正公許射人遂為司正")[1] == "公 許"
     assert events("公史自西方東面命毋哭主人主婦皆不哭")[-1] == "主人|主婦 不哭"
+
+
+def test_a_participant_already_named_and_one_acted_on():
+    # 聘禮, unpunctuated: the 勞者 named at the passage's start follows (勞者 after 入 is the
+    # participant again, not 勞 + 者); the lord bows to the envoy and brings him forward (進之: the
+    # envoy is acted on, not the one who goes forward); 覲禮: 侯氏…再拜，侯氏遂從之 stays his
+    assert events("勞者禮辭賓揖先入勞者從之乘皮設")[3] == "勞者 從"
+    assert events("君揖使者進之上介立于其左")[:2] == ["君 揖 to=使者", "君 進"]
+    assert events("侯氏送于門外再拜侯氏遂從之")[-1] == "侯氏 從"

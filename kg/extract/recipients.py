@@ -56,7 +56,9 @@ class RecipientRules:
             event.recipients = roles[:-1]
             event.mark("recipients", "recipient-after-act")
             return after - 1
-        if doubled or ("person" in flags and not responds) or ("person?" in flags and act is None):
+        acts_on_him = act is not None and getattr(at(self.t, act + 1), "text", "") == "之" \
+            and not set(roles) & set(event.agents)  # 君揖使者進之 (not 侯氏…再拜侯氏遂從之: he follows the envoy)
+        if doubled or ("person" in flags and not responds) or ("person?" in flags and (act is None or acts_on_him)):
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
             return after

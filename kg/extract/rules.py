@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.103.0"
+EXTRACTOR_VERSION = "2.104.0"
 
 
 @dataclass(frozen=True)
@@ -231,7 +231,8 @@ define("place-after-act-wins", "place",
        "took from before it: that one belongs to a word the tables do not read as an act (放于西方).",
        "饌豆籩與篚于房中放于西方設洗于阼階東南")
 define("recipient-after-act", "recipients",
-       "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients; "
+       "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients "
+       "(with `person?`, also where the act after them takes 之 for them: 君揖使者進之); "
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓); after an act of receiving, a "
        "role and then what he gives is the one it is received from, not the subject of the act after "
        "(尸受侑爵降洗: the 尸 goes down). Where an answering bow (答拜) comes among the acts after the role, "

@@ -141,8 +141,10 @@ def tokenize(norm: str) -> list[Token]:
                 and vocab.match_at(norm, i + n)[1].get("particle") != "direction")
         # (not 中庭弔者: the place, then the one; 奠者 though 奠 is also the offering, not 立于洗南者: a place)
         agentive = agentive_noun(norm, i) if nouny else None
-        if agentive and tokens and _ends_a_verb_phrase(tokens[-1], vocab) and _only_acts(norm[i:i + agentive - 1]):
+        if agentive and tokens and _ends_a_verb_phrase(tokens[-1], vocab) and _only_acts(norm[i:i + agentive - 1]) \
+                and not any(t.readings.get("role") == norm[i:i + agentive] for t in tokens):
             agentive = None  # 升拜受者三人: 者 takes the acts before it too (命赴者: a command to him; 沃執巾者)
+            # (but 勞者禮辭賓揖先入勞者從之: the 勞者 already named in the passage)
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
