@@ -1946,3 +1946,10 @@ def test_a_participant_already_named_and_one_acted_on():
     assert events("勞者禮辭賓揖先入勞者從之乘皮設")[3] == "勞者 從"
     assert events("君揖使者進之上介立于其左")[:2] == ["君 揖 to=使者", "君 進"]
     assert events("侯氏送于門外再拜侯氏遂從之")[-1] == "侯氏 從"
+
+
+def test_stepping_aside_answers_a_bow():
+    # 聘禮, unpunctuated: the usher bows to the guest, who steps aside (辟, flag response: a role
+    # before it is its subject even right after a bow); the 士介 are one party, the seconds of 士 rank
+    assert events("擯者立于閾外以相拜賓辟")[-1] == "賓 辟"
+    assert events("擯者執上幣出禮請受賓固辭公荅再拜擯者出立于門中以相拜士介皆辟")[-1] == "士介 辟"
