@@ -1953,3 +1953,8 @@ def test_stepping_aside_answers_a_bow():
     # before it is its subject even right after a bow); the 士介 are one party, the seconds of 士 rank
     assert events("擯者立于閾外以相拜賓辟")[-1] == "賓 辟"
     assert events("擯者執上幣出禮請受賓固辭公荅再拜擯者出立于門中以相拜士介皆辟")[-1] == "士介 辟"
+
+
+def test_the_spoon_stood_upright_as_kr_writes_it():
+    # 士冠禮 in KR1d0038: 啐醴捷柶 — 捷 is 建, he stands the spoon upright (actions.tsv variant)
+    assert events("坐啐醴捷柶興", ["冠者"])[1:3] == ["冠者 啐 obj=醴", "冠者 建 obj=柶"]
