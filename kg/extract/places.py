@@ -68,11 +68,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             return PlacePhrase(label + after.label("place"), kind, label, True), k + 2  # 賓之席前
         if kind == "role" and after is not None and after.is_("object") and not after.is_("role") \
                 and direction_at(tokens, k + 2):
-            n, sides = k + 2, ""
-            while direction_at(tokens, n) and len(sides) < 2:
-                sides += tokens[n].text
-                n += 1
-            return PlacePhrase(label + after.label("object") + sides, kind, label, True), n  # 主人之席北, 獲者之尊西北
+            return _side_of_owned(tokens, label, after, k + 2)  # 主人之席北, 獲者之尊西北
         if direction_at(tokens, k + 1):
             k += 1  # 阼階之東: the first word after 之 is a direction even before 南面
             directions += tokens[k].text
@@ -81,11 +77,7 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     if kind == "role" and not directions and particle(at(tokens, start - 1), "preposition") \
             and at(tokens, k) is not None and at(tokens, k).is_("object") \
             and not at(tokens, k).is_("role") and direction_at(tokens, owned_side):
-        n, sides = owned_side, ""
-        while direction_at(tokens, n) and len(sides) < 2:
-            sides += tokens[n].text
-            n += 1
-        return PlacePhrase(label + tokens[k].label("object") + sides, kind, label, True), n  # 於賓席之東, 于主人席北
+        return _side_of_owned(tokens, label, tokens[k], owned_side)  # 於賓席之東, 于主人席北
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
             and not (direction_at(tokens, k + 1) and OPPOSITE.get(tokens[k + 1].text) == tokens[k].text) \
             and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k):
@@ -214,6 +206,16 @@ def _goes_down_to_bow(tokens: list[Token], k: int) -> bool:
     nxt = at(tokens, k + 1)
     return tokens[k].is_("action") and nxt is not None and nxt.is_("action") \
         and vocabulary().action_class.get(nxt.label("action")) == "Salutation"
+
+
+def _side_of_owned(tokens: list[Token], role: str, thing: Token, n: int) -> tuple[PlacePhrase, int]:
+    """A role's thing and the sides (at most two directions) written from n:
+    the place by it (主人之席北, 獲者之尊西北, 於賓席之東)."""
+    sides = ""
+    while direction_at(tokens, n) and len(sides) < 2:
+        sides += tokens[n].text
+        n += 1
+    return PlacePhrase(role + thing.label("object") + sides, "role", role, True), n
 
 
 def _hand_of(tokens: list[Token], k: int) -> bool:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kg.extract.event import Event
+from kg.extract.tokens import object_classes
 
 # Agent rules whose guess a scholar should review (a subject no text writes,
 # carried across a sentence or a passage), with the reason: an individual of
@@ -123,8 +124,6 @@ def _alike(found: list[list[Event]], act: Event) -> list[list[Event]]:
     """The runs whose first act handles a thing of a class the act's things
     have (舉骼…如初: the 佐食 lifting the lung and spine for the 尸, not the
     宗人 lifting the tripod's cover when the victims were shown)."""
-    from kg.extract.tokens import object_classes
-
     classes = object_classes()
     kinds = {classes.get(t) for t in act.objects} - {None}
     return [run for run in found if kinds & {classes.get(t) for t in run[0].objects}] if kinds else []

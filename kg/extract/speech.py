@@ -201,7 +201,7 @@ class SpeechReading:
                 return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
                 return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
-            act = self.act_index(read_roles(self.t, k)[1])
+            act = self.act_index(roles_end)
             return act is not None and not (quoted and "quoted" in self.vocab.flags(self.t[act].label("action")))
         if not quoted:
             return False

@@ -148,7 +148,7 @@ def tokenize(norm: str) -> list[Token]:
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
-        if "role" in readings and i > 0 and norm[i - 1] == "所" and norm[max(0, i - 2):i] != "其所":
+        if "role" in readings and _after_relative(norm, i, "所"):
             n, readings = vocab.match_at(norm, i, roles=False)  # 所卦者: what is used, not who
             form = norm[i:i + n]
         elif form in vocab.subject_only and not _stands_as_subject(norm, i + n):
@@ -169,10 +169,16 @@ def tokenize(norm: str) -> list[Token]:
 NOT_AGENTIVE_START = set("所凡其是此若則不之而以也")
 
 
+def _after_relative(norm: str, i: int, words: str) -> bool:
+    """One of ``words`` (所, 之) stands right before i, not 其所 "its place"
+    (反奠于其所舉觶者降: then the one who lifted the cup)."""
+    return i > 0 and norm[i - 1] in words and norm[max(0, i - 2):i] != "其所"
+
+
 def agentive_noun(norm: str, i: int) -> int | None:
     """Length of a participant word X者 (2–4 characters) starting at i, if any."""
-    if i > 0 and norm[i - 1] in "所之" and norm[max(0, i - 2):i] != "其所":
-        return None  # (反奠于其所舉觶者降: 其所 is "its place", then the one who lifted the cup)
+    if _after_relative(norm, i, "所之"):
+        return None
     if norm[i] in NOT_AGENTIVE_START:
         return None
     for n in range(2, 5):
