@@ -8,7 +8,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -27,8 +27,7 @@ from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
 from kg.publish.dump import dump_name, write_dist
 from kg.rdf.dataset import build_dataset, moves_base, rebase
-from kg.rdf.formats import FORMATS
-from kg.rdf.io import Dataset, write_format, write_statements
+from kg.rdf.io import Dataset, StatementStream
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import DEFAULT_ENGINE, validate_file
 
@@ -246,26 +245,21 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # The verdict is reached in a process of its own (the validator holds
         # the GIL), started fresh so that it holds only the N-Triples it reads
         # and its index, not a copy of this process, while this one writes
-        # the dumps into the new build's folder. It starts now and waits for
-        # its input, so that its own start overlaps the graph's making. It
-        # reads the union under the default base, as the shapes are written:
+        # the dumps into the new build's folder. It starts now, and indexes
+        # the graph's statements as they are made (kg.rdf.io.StatementStream):
+        # the union under the default base, as the shapes are written, into
         # the N-Triples dump itself when it is that (no --base, no --gzip).
         as_dump = not moves_base(base) and not gz
         checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
-        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, go):
+        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream):
             with phases.phase("work"):
                 work = read_work(docs, events, alignments=alignments, reference_events=references)
             with phases.phase("graph", unit="quads") as step:
-                dataset = build_dataset(docs, events, work)  # validated under the base the shapes are written for
+                dataset = build_dataset(docs, events, work, sink=stream)  # under the base the shapes are written for
+                statements = stream.finish()
+                done = {checked: statements} if as_dump else {}  # the N-Triples dump is written
                 step.advance(len(dataset))
             published = rebase(dataset, base)
-            with phases.phase("validator input"):
-                if as_dump:
-                    done = {checked: write_format(dataset, FORMATS["ntriples"], checked)}
-                else:
-                    done = {}
-                    write_statements(dataset.union(), checked)
-            go()
             with ThreadPoolExecutor(1) as pool:
                 def check():
                     with phases.phase("validate"):
@@ -292,11 +286,11 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
 
 
 @contextmanager
-def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, Callable[[], None]]]:
+def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, StatementStream]]:
     """The build's validator: a fresh process (:mod:`kg.forked`), started
-    now, that validates ``checked`` once ``go()`` says the file is written,
-    so that its start (an interpreter, rdflib, the shapes compiled)
-    overlaps the build's work meanwhile. Leaving the block stops it if it
+    now, that indexes ``checked`` as the stream writes it, so that its own
+    start (an interpreter, rdflib, the shapes compiled) and its reading
+    overlap the making of the graph. Leaving the block stops it if it
     still runs: a failed build does not wait for it."""
     wait, signal = os.pipe()
     try:
@@ -306,15 +300,16 @@ def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, Call
         raise
     finally:
         os.close(wait)  # the child's end
-    with open(signal, "wb") as pipe:
-        def go() -> None:
-            pipe.write(b"1")
-            pipe.close()
-
-        try:
-            yield verdict, go
-        finally:
-            verdict.cancel()
+    try:
+        stream = StatementStream(checked, signal)
+    except BaseException:
+        verdict.cancel()
+        raise
+    try:
+        yield verdict, stream
+    finally:
+        stream.close()
+        verdict.cancel()
 
 
 def _summary(docs, events, work, dataset, started, out_dir, written, cleaned) -> BuildSummary:

@@ -29,7 +29,7 @@ from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple
 
 from kg.parts import dataset_parts, partition, splittable
 from kg.paths import ONTOLOGY
-from kg.rdf.io import Dataset, load_quads
+from kg.rdf.io import Dataset, follow_statements, load_quads
 from kg.shaclcore import Unsupported
 from kg.shacl import ENGINES, core_program, prepare_turbo, run_core, run_pyshacl, run_turbo
 from kg.shaclreport import (Report, Violation, format_json, format_text, format_turtle, merge_reports, quads_of,
@@ -187,28 +187,37 @@ def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_
 
 def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE,
                   ready: int | None = None) -> tuple[Report, bool]:
-    """:func:`validate_cached` of the N-Triples file of a union (each triple
-    once), as ``kg build`` writes it for a validator in a process of its own
+    """:func:`validate_cached` of the N-Triples file of a union, as ``kg
+    build`` writes it for a validator in a process of its own
     (:mod:`kg.forked`). The core engine reads the file a line at a time; the
     statements are parsed only to quote the passages of failing nodes.
 
-    ``ready``: the read end of a pipe to wait on before the file is read.
-    kg build starts its validator before it makes the graph, so that the
-    validator's start (an interpreter, rdflib, the shapes read and
-    compiled) is over by the time the file is written; a byte on the pipe
-    says the file is complete, its end without one that the build stopped."""
+    ``ready``: the read end of the pipe of the :class:`~kg.rdf.io.StatementStream`
+    that is writing the file. kg build starts its validator before it makes
+    the graph, so that the validator's start (an interpreter, rdflib, the
+    shapes read and compiled) is over by the time the first statements are
+    written, and the core engine indexes them while the rest are made."""
     import hashlib
 
     path = Path(path)
-    if ready is not None:
-        _compiled(engine)
-        with os.fdopen(ready, "rb") as signal:
-            if signal.read(1) != b"1":
-                raise RuntimeError("the build stopped before the graph to validate was written")
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    if ready is not None:
+        lines = follow_statements(path, ready, digest.update)
+        program = _compiled(engine)
+        if program is not None:
+            index = program.index(lines)
+
+            def indexed() -> Report:
+                conforms, results = program.validate(index)
+                return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
+
+            return _once(digest, cache, engine, indexed)
+        for _ in lines:
+            pass  # the whole file, for an engine that reads it at once
+    else:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
 
     def run() -> Report:
         if engine == "core":
@@ -223,15 +232,17 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     return _once(digest, cache, engine, run)
 
 
-def _compiled(engine: str) -> None:
-    """The shapes read, and compiled for the core engine (a shape it does not
-    check is left for the fallback to deal with)."""
+def _compiled(engine: str):
+    """The shapes read, and for the core engine compiled: its program, or
+    None (another engine, or a shape it does not check, left for the
+    fallback to deal with)."""
     shapes = shapes_graph()
     if engine == "core":
         try:
-            core_program(shapes)
+            return core_program(shapes)
         except Unsupported:
             pass
+    return None
 
 
 def _once(digest, cache: Path | None, engine: str, run) -> tuple[Report, bool]:

@@ -64,27 +64,39 @@ def test_what_a_spawned_child_prints_does_not_spoil_its_result():
     assert Forked(print, "noise on stdout", start="spawn").result() is None
 
 
-def test_a_spawned_validator_waits_for_the_word_that_its_input_is_written(tmp_path):
+def test_a_spawned_validator_follows_the_statements_as_they_are_written(tmp_path):
     """kg build starts its validator before the graph exists: the child
-    reads the shapes, then waits on a pipe; one byte says the file is
-    complete, the pipe's end without it that the build stopped."""
+    reads the shapes, then indexes each piece of N-Triples the build's
+    StatementStream announces on a pipe, until the word that the last is
+    written; the pipe's end without it says the build stopped."""
+    from pyoxigraph import Literal, NamedNode, Triple
+
+    from kg.rdf.io import StatementStream
     from kg.validate import validate_file
 
     data = tmp_path / "union.nt"
-    wait, go = os.pipe()
+    wait, signal = os.pipe()
     child = Forked(validate_file, data, None, "core", wait, start="spawn", pass_fds=(wait,))
     os.close(wait)
+    stream = StatementStream(data, signal)
     time.sleep(0.5)
-    assert child.process.poll() is None  # waiting, though the file is not there yet
-    data.write_bytes(b"<http://example.org/a> <http://example.org/p> \"x\" .\n")
-    os.write(go, b"1")
-    os.close(go)
+    assert child.process.poll() is None  # waiting for the first piece
+    stream([Triple(NamedNode("http://example.org/a"), NamedNode("http://example.org/p"), Literal("x"))])
+    time.sleep(0.2)
+    assert child.process.poll() is None  # and for the next
+    # a chapter with no number, title or work: the second piece is read too
+    stream([Triple(NamedNode("http://example.org/c"), NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
+                   NamedNode("http://localhost:8000/ontology#Chapter"))])
+    assert stream.finish() == 2
     report, cached = child.result()
-    assert report.conforms and not cached
+    assert not report.conforms and not cached
+    assert {v.focus for v in report.violations} == {"http://example.org/c"}
 
-    wait, go = os.pipe()
-    child = Forked(validate_file, tmp_path / "never-written.nt", None, "core", wait, start="spawn", pass_fds=(wait,))
+    wait, signal = os.pipe()
+    child = Forked(validate_file, tmp_path / "cut.nt", None, "core", wait, start="spawn", pass_fds=(wait,))
     os.close(wait)
-    os.close(go)  # the build failed before it wrote the graph
+    stream = StatementStream(tmp_path / "cut.nt", signal)
+    stream([Triple(NamedNode("http://example.org/a"), NamedNode("http://example.org/p"), Literal("x"))])
+    stream.close()  # the build failed before the last piece
     with pytest.raises(RuntimeError, match="the build stopped before the graph to validate was written"):
         child.result()

@@ -139,3 +139,16 @@ def test_the_index_reads_lines_as_oxigraph_writes_them_and_skips_what_is_no_stat
              b"<http://ex/a> <http://ex/p> <http://ex/b> ."]
     assert Index(lines, {b"<http://ex/p>"}).tables == {b"<http://ex/p>": {b"<http://ex/a>": [b'"x y ."', b"<http://ex/b>"]}}
     assert Index(lines, None).tables == {b"<http://ex/p>": {b"<http://ex/a>": [b'"x y ."', b"<http://ex/b>"]}}
+
+
+def test_a_triple_written_twice_counts_once():
+    """kg build streams its graphs to the validator one after another without
+    hashing away repeats (they share none); were one written twice, it is
+    still one statement for sh:maxCount, as in any RDF graph."""
+    shapes = rdflib.Graph().parse(data=HEAD + "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:maxCount 1 ] .",
+                                  format="turtle")
+    line = b"<http://example.org/n> <http://example.org/p> <http://example.org/a> .\n"
+    typed = b"<http://example.org/n> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/C> .\n"
+    other = b"<http://example.org/n> <http://example.org/p> <http://example.org/b> .\n"
+    assert Program(shapes).validate(typed + line + typed + line)[0]
+    assert not Program(shapes).validate(typed + line + other)[0]

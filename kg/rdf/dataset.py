@@ -1,16 +1,21 @@
 """The whole dataset as quads in named graphs.
 
-- one graph per edition: its documents' passages, notes, sections and events;
+- the work graph: chapters, canonical passages, events of the work;
+- one graph per edition: its documents' passages, notes, sections, events
+  and alignment;
 - the ontology graph: the schema (ontology/yili.ttl), the vocabulary of
   mappings/ (terms, classes), the work, chapters, commentary layers,
-  commentators and editions, and the terms found only in the text;
+  commentators and editions, and the terms found only in the text
+  (composed places among them);
 - the links graph: mappings/links.tsv.
 
-Turtle and N-Triples dumps are the union of these graphs.
+in that order, each made whole before the next. No triple is in two
+graphs, so the Turtle and N-Triples dumps, their union, are the graphs one
+after the other.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from pyoxigraph import NamedNode, Quad, RdfFormat, Triple, parse
 
@@ -58,20 +63,21 @@ def link_triples(mint: Minter) -> Iterator[Triple]:
         yield Triple(NamedNode(link_subject(mint, row["subject"])), NamedNode(predicate), NamedNode(row["target"]))
 
 
-def _later(make) -> Iterator[Triple]:
-    yield from make()
-
-
-def build_dataset(docs: list[Document], events: dict[str, list], work: Work) -> Dataset:
+def build_dataset(docs: list[Document], events: dict[str, list], work: Work,
+                  sink: Callable[[list[Triple]], None] | None = None) -> Dataset:
     """Every graph of the dataset, minted under the default base (the one the
-    shapes are written for); :func:`rebase` moves it."""
+    shapes are written for); :func:`rebase` moves it. ``sink``: given the
+    triples piece by piece as they are made (:meth:`Dataset.stated`)."""
+    return Dataset.stated(_pieces(docs, events, work), sink)
+
+
+def _pieces(docs: list[Document], events: dict[str, list], work: Work) -> Iterator[tuple[NamedNode, Iterable[Triple]]]:
+    """(graph, triples) pieces, a graph's together: the work, each edition
+    (its documents in the order given), the ontology — last, because the
+    terms met only in the text are known once every event is made — and
+    the links."""
     mint = Minter()
     builder = GraphBuilder()
-    ontology = NamedNode(mint.graph("ontology"))
-    parts: list[tuple[NamedNode, Iterable[Triple]]] = [(ontology, ontology_triples())]
-    chapters = {d.chapter for d in docs if d.chapter} | set(work.canon)
-    parts.append((ontology, builder.shared_triples({d.edition for d in docs} | {"KR1d0038"}, chapters)))
-    parts.append((ontology, TermGraph(mint).triples()))
     event_graph = EventGraph(mint)
     for doc in docs:
         event_graph.number_attestations(doc, events.get(doc.key, []))
@@ -80,21 +86,27 @@ def build_dataset(docs: list[Document], events: dict[str, list], work: Work) -> 
     in_work = NamedNode(mint.graph("work"))
     built = {doc.key for doc in docs}
     for chapter, passages in sorted(work.canon.items()):
-        parts.append((in_work, work_graph.chapter_triples(chapter, titles[chapter], passages,
-                                                           work.references[chapter], work.events[chapter],
-                                                           describe_reference=work.references[chapter].key not in built)))
-    parts.append((in_work, work_graph.parallel_triples(work.parallels)))
+        yield in_work, work_graph.chapter_triples(chapter, titles[chapter], passages, work.references[chapter],
+                                                  work.events[chapter],
+                                                  describe_reference=work.references[chapter].key not in built)
+    yield in_work, work_graph.parallel_triples(work.parallels)
+    editions: dict[str, list[Document]] = {}
     for doc in docs:
-        edition = NamedNode(mint.graph("edition", doc.edition))
-        attested = {seq: mint.work_event(w.locator, w.number) for seq, w in work.attested.get(doc.key, {}).items()}
-        parts.append((edition, builder.document_triples(doc)))
-        parts.append((edition, event_graph.document_events(doc, events.get(doc.key, []), attested)))
-        parts.append((edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, []))))
-    # Terms met only in the text are known once every document's events are
-    # made, which Dataset.of does in this order: asked for then, not now.
-    parts.append((ontology, _later(event_graph.new_terms)))
-    parts.append((NamedNode(mint.graph("links")), link_triples(mint)))
-    return Dataset.of(parts)
+        editions.setdefault(doc.edition, []).append(doc)
+    for edition_key, edition_docs in editions.items():
+        edition = NamedNode(mint.graph("edition", edition_key))
+        for doc in edition_docs:
+            attested = {seq: mint.work_event(w.locator, w.number) for seq, w in work.attested.get(doc.key, {}).items()}
+            yield edition, builder.document_triples(doc)
+            yield edition, event_graph.document_events(doc, events.get(doc.key, []), attested)
+            yield edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, []))
+    ontology = NamedNode(mint.graph("ontology"))
+    yield ontology, ontology_triples()
+    chapters = {d.chapter for d in docs if d.chapter} | set(work.canon)
+    yield ontology, builder.shared_triples({d.edition for d in docs} | {"KR1d0038"}, chapters)
+    yield ontology, TermGraph(mint).triples()
+    yield ontology, event_graph.new_terms()
+    yield NamedNode(mint.graph("links")), link_triples(mint)
 
 
 def dataset_quads(docs: list[Document], events: dict[str, list], work: Work, base: str | None = None) -> list[Quad]:

@@ -47,6 +47,7 @@ class EventGraph:
         self.mint = mint
         self.terms = TermGraph(mint)
         self.seen: set[tuple[str, str]] = set()
+        self.places: dict[str, object] = {}  # composed places met, by label: the first phrase read
         self._attestations: dict[tuple[str, int], str] = {}
         self.known = {kind: set(known_terms(kind)) for kind in ("role", "object", "place", "facing", "action")}
         self.extractor = _n(mint.term("extractor", EXTRACTOR_VERSION))
@@ -101,7 +102,7 @@ class EventGraph:
             yield Triple(node, yili.object, self.term("object", thing))
         if ev.place is not None:
             yield Triple(node, yili.place, self.place(ev.place))
-            yield from self.place_triples(ev.place)
+            self.note_place(ev.place)
         if ev.facing:
             yield Triple(node, yili.facing, self.term("facing", ev.facing))
         if ev.quote:
@@ -168,14 +169,13 @@ class EventGraph:
     def place(self, phrase) -> NamedNode:
         return _n(self.mint.term("place", phrase.label))
 
-    def place_triples(self, phrase) -> Iterator[Triple]:
+    def note_place(self, phrase) -> None:
         """A place that is a thing (適洗, 奠于篚) or a composed one (三耦南)
-        gets its own individual in the place scheme, related to its head."""
-        key = ("place", phrase.label)
-        if phrase.label in self.known["place"] or key in self.seen:
-            return
-        self.seen.add(key)
-        yield from self.terms.relative_place(phrase.label, phrase.head_kind, phrase.head)
+        gets its own individual in the place scheme, related to its head:
+        described with the other terms of the text (:meth:`new_terms`), in
+        the vocabulary's graph, whichever edition names it first."""
+        if phrase.label not in self.known["place"]:
+            self.places.setdefault(phrase.label, phrase)
 
     def new_terms(self) -> Iterator[Triple]:
         """Call once, after every document's events."""
@@ -184,3 +184,6 @@ class EventGraph:
             if kind == "place":
                 continue
             yield from self.terms.term_triples(kind, label, None)
+        for label in sorted(self.places):
+            phrase = self.places[label]
+            yield from self.terms.relative_place(label, phrase.head_kind, phrase.head)

@@ -48,19 +48,24 @@ class Program:
         self.compiler = compiler
         self.predicates = compiler.predicates | {RDF_TYPE, SUBCLASS_OF}
 
-    def results(self, ntriples: bytes | Iterable[bytes]) -> list[Result]:
-        """Every result of the data: N-Triples, each triple once, as text or
-        as its lines (an open binary file)."""
+    def index(self, ntriples: bytes | Iterable[bytes]) -> Index:
+        """The data as the shapes see it: N-Triples as text or as its lines
+        (an open binary file, or lines as they are written elsewhere)."""
         lines = io.BytesIO(ntriples) if isinstance(ntriples, bytes) else ntriples
         with collector.paused():  # the index is millions of objects, no cycles
-            index = Index(lines, self.predicates)
+            return Index(lines, self.predicates)
+
+    def results(self, ntriples: bytes | Iterable[bytes] | Index) -> list[Result]:
+        """Every result of the data (N-Triples as :meth:`index` takes it, or its index)."""
+        index = ntriples if isinstance(ntriples, Index) else self.index(ntriples)
+        with collector.paused():
             found: list[Result] = []
             for shape in self.roots:
                 for focus in targets(shape, index):
                     evaluate(shape, index, focus, found)
             return found
 
-    def validate(self, ntriples: bytes | Iterable[bytes]) -> tuple[bool, rdflib.Graph]:
+    def validate(self, ntriples: bytes | Iterable[bytes] | Index) -> tuple[bool, rdflib.Graph]:
         """pySHACL's (conforms, sh:ValidationReport graph)."""
         found = self.results(ntriples)
         return not found, report_graph(found)

@@ -18,9 +18,9 @@ class Unsupported(ValueError):
 
 class Index:
     """Subject → values for each predicate in ``predicates`` (None: all),
-    from the lines of N-Triples text with each triple once (a union:
-    Oxigraph's serialisation of distinct triples), read one at a time (a
-    file is never held whole). Objects come out in the order of the text."""
+    from the lines of N-Triples text as Oxigraph writes them, read one at a
+    time (a file is never held whole); a triple written twice is there
+    once. Objects come out in the order of the text."""
 
     def __init__(self, lines: Iterable[bytes], predicates: set[bytes] | None = None):
         tables: dict[bytes, dict[bytes, list[bytes]]] = {}
@@ -48,6 +48,13 @@ class Index:
                 table[s] = [o]
             else:
                 values.append(o)
+        # A triple the text states twice is in the graph once: (kg build's
+        # union is its graphs one after another, which share no triple, but
+        # a repeat must not count twice for sh:maxCount).
+        for table in tables.values():
+            for s, values in table.items():
+                if len(values) > 1 and len(set(values)) < len(values):
+                    table[s] = list(dict.fromkeys(values))
         self.tables = tables
         self._inverse: dict[bytes, dict[bytes, list[bytes]]] = {}
         self._ancestors: dict[bytes, frozenset[bytes]] = {}
