@@ -8,7 +8,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -26,7 +26,9 @@ from kg.model import Document
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, current_build, new_build
 from kg.publish.dump import dump_name, write_dist
+from kg.publish.void import examples_asked
 from kg.rdf.dataset import build_dataset, moves_base, rebase
+from kg.rdf.iris import Minter
 from kg.rdf.io import Dataset, StatementStream
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import DEFAULT_ENGINE, validate_file
@@ -251,7 +253,7 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # the N-Triples dump itself when it is that (no --base, no --gzip).
         as_dump = not moves_base(base) and not gz
         checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
-        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream):
+        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream, figures):
             with phases.phase("work"):
                 work = read_work(docs, events, alignments=alignments, reference_events=references)
             with phases.phase("graph", unit="quads") as step:
@@ -267,7 +269,7 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
 
                 waiting = pool.submit(check)
                 try:
-                    written = write_dist(published, folder, base, gz, phases, done)
+                    written = write_dist(published, folder, base, gz, phases, done, figures)
                     summary = _summary(docs, events, work, dataset, started, out_dir, written, cleaned)
                     # Freed now, while the validator is still at work (it takes longer than
                     # the dumps), not when this function returns: 0.7 s for the whole work.
@@ -286,30 +288,44 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
 
 
 @contextmanager
-def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, StatementStream]]:
+def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, StatementStream, Callable[[], dict | None]]]:
     """The build's validator: a fresh process (:mod:`kg.forked`), started
     now, that indexes ``checked`` as the stream writes it, so that its own
     start (an interpreter, rdflib, the shapes compiled) and its reading
-    overlap the making of the graph. Leaving the block stops it if it
-    still runs: a failed build does not wait for it."""
+    overlap the making of the graph. Having read it all, it sends back what
+    VoID counts of the graph (the third thing yielded waits for that, and
+    gives None if the validator sent nothing). Leaving the block stops it if
+    it still runs: a failed build does not wait for it."""
     wait, signal = os.pipe()
+    counted, count = os.pipe()
     try:
-        verdict = Forked(validate_file, checked, cache, DEFAULT_ENGINE, wait, start="spawn", pass_fds=(wait,))
+        verdict = Forked(validate_file, checked, cache, DEFAULT_ENGINE, wait, count,
+                         list(examples_asked(Minter()).values()), start="spawn", pass_fds=(wait, count))
     except BaseException:
         os.close(signal)
+        os.close(counted)
         raise
     finally:
-        os.close(wait)  # the child's end
+        os.close(wait)  # the child's ends
+        os.close(count)
     try:
         stream = StatementStream(checked, signal)
     except BaseException:
+        os.close(counted)
         verdict.cancel()
         raise
+
+    def figures() -> dict | None:
+        with os.fdopen(counted, "rb", closefd=False) as pipe:
+            data = pipe.read()
+        return json.loads(data) if data else None
+
     try:
-        yield verdict, stream
+        yield verdict, stream, figures
     finally:
         stream.close()
         verdict.cancel()
+        os.close(counted)
 
 
 def _summary(docs, events, work, dataset, started, out_dir, written, cleaned) -> BuildSummary:

@@ -18,6 +18,8 @@ SPARQL runs per focus node.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -28,9 +30,10 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple
 
 from kg.parts import dataset_parts, partition, splittable
+from kg.forked import keep
 from kg.paths import ONTOLOGY
 from kg.rdf.io import Dataset, follow_statements, load_quads
-from kg.shaclcore import Unsupported
+from kg.shaclcore import Census, Unsupported
 from kg.shacl import ENGINES, core_program, prepare_turbo, run_core, run_pyshacl, run_turbo
 from kg.shaclreport import (Report, Violation, format_json, format_text, format_turtle, merge_reports, quads_of,
                             report_of, shape_owners)
@@ -186,7 +189,8 @@ def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_
 
 
 def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE,
-                  ready: int | None = None) -> tuple[Report, bool]:
+                  ready: int | None = None, census: int | None = None,
+                  examples: list[tuple[str, str]] = ()) -> tuple[Report, bool]:
     """:func:`validate_cached` of the N-Triples file of a union, as ``kg
     build`` writes it for a validator in a process of its own
     (:mod:`kg.forked`). The core engine reads the file a line at a time; the
@@ -196,28 +200,36 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     that is writing the file. kg build starts its validator before it makes
     the graph, so that the validator's start (an interpreter, rdflib, the
     shapes read and compiled) is over by the time the first statements are
-    written, and the core engine indexes them while the rest are made."""
+    written, and the core engine indexes them while the rest are made.
+
+    ``census``: a pipe's write end, where the core engine sends what VoID
+    reports of the graph (:class:`kg.shaclcore.Census`, as JSON) as soon as
+    it has read it all, before it checks, with the least subject of each
+    (predicate, object) of ``examples``; it is closed without a word when
+    another engine reads the file."""
     import hashlib
 
     path = Path(path)
     digest = hashlib.sha256()
-    if ready is not None:
-        lines = follow_statements(path, ready, digest.update)
-        program = _compiled(engine)
-        if program is not None:
-            index = program.index(lines)
-
-            def indexed() -> Report:
-                conforms, results = program.validate(index)
-                return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
-
-            return _once(digest, cache, engine, indexed)
-        for _ in lines:
-            pass  # the whole file, for an engine that reads it at once
-    else:
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+    counted = os.fdopen(census, "wb") if census is not None else contextlib.nullcontext()
+    with counted:
+        if ready is not None:
+            lines = follow_statements(path, ready, digest.update)
+            program = _compiled(engine)
+            if program is not None:
+                figures = Census(examples) if census is not None else None
+                index = program.index(lines, figures)
+                if figures is not None:
+                    counted.write(json.dumps(figures.figures(index)).encode("utf-8"))
+                    counted.close()
+                keep(index)  # a spawned validator ends without freeing it
+                return _validated(program, index, path, digest, cache, engine)
+            for _ in lines:
+                pass  # the whole file, for an engine that reads it at once
+        else:
+            with open(path, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
 
     def run() -> Report:
         if engine == "core":
@@ -230,6 +242,15 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
         return validate(load_quads(path), engine=engine)
 
     return _once(digest, cache, engine, run)
+
+
+def _validated(program, index, path: Path, digest, cache: Path | None, engine: str) -> tuple[Report, bool]:
+    def indexed() -> Report:
+        # the build's dumps are written by then: the second core is free for the check
+        conforms, results = program.validate(index, jobs=min(2, os.cpu_count() or 1))
+        return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
+
+    return _once(digest, cache, engine, indexed)
 
 
 def _compiled(engine: str):

@@ -160,3 +160,36 @@ def test_nquads_writer_names_the_graph_on_every_line_whatever_the_literals():
         assert namer.close() == b""
         assert out.getvalue() == serialize([Quad(t.subject, t.predicate, t.object, graph) for t in triples[:500]],
                                            format=RdfFormat.N_QUADS)
+
+
+def test_void_figures_counted_by_the_validator_are_those_of_the_triples(docs):
+    """kg build's validator counts what VoID says (kg.shaclcore.Census) on
+    its one reading of the N-Triples; the figures, and the description made
+    from them, are those of a pass over the triples — under the default
+    base and moved to another."""
+    from pyoxigraph import RdfFormat, serialize
+
+    from kg.build import align_and_extract
+    from kg.extract.work import read_work
+    from kg.publish.void import Statistics, describe, examples_asked
+    from kg.rdf.dataset import build_dataset, rebase
+    from kg.rdf.iris import Minter
+    from kg.shaclcore import Census
+    from kg.validate import shapes_graph
+    from kg.shacl import core_program
+
+    chosen = [docs["001"], docs["003"]]
+    alignments, events = align_and_extract(chosen)
+    dataset = build_dataset(chosen, events, read_work(chosen, events, alignments=alignments))
+    census = Census(examples_asked(Minter()).values())
+    index = core_program(shapes_graph()).index(serialize(dataset.union(), format=RdfFormat.N_TRIPLES), census)
+    figures = census.figures(index)
+    for base in (None, "https://example.org/yili/"):
+        mint = Minter(base) if base else Minter()
+        published = rebase(dataset, base)
+        counted = Statistics(published.union(), mint)
+        told = Statistics.from_figures(figures, mint, (Minter().base, mint.base))
+        assert (told.triples, told.entities, told.properties, told.classes, told.firsts) == (
+            counted.triples, counted.entities, counted.properties, counted.classes, counted.firsts)
+        assert set(told.firsts) == {"work", "chapter", "event", "role"}
+        assert set(describe(published, {}, mint, told)) == set(describe(published, {}, mint))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gzip
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from pyoxigraph import Quad, RdfFormat, Triple, parse, serialize
 
@@ -102,11 +102,15 @@ def publish_dist(data: Dataset | list[Quad], out_dir: Path, base: str | None = N
 
 
 def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: bool = False,
-               phases: Phases = QUIET, done: dict[Path, int] | None = None) -> list[Path]:
+               phases: Phases = QUIET, done: dict[Path, int] | None = None,
+               figures: Callable[[], dict | None] | None = None) -> list[Path]:
     """Every dump (Turtle, N-Triples, N-Quads, JSON-LD), then their VoID/DCAT
     description, into ``out_dir`` (a fresh build folder); ``done``: dumps
-    written already, with their statement counts. Returns the files written."""
-    from kg.publish.void import describe
+    written already, with their statement counts; ``figures``: gives what
+    the validator counted of the graph under the default base
+    (:class:`kg.shaclcore.Census`), or None, and VoID counts it here.
+    Returns the files written."""
+    from kg.publish.void import Statistics, describe
     from kg.rdf.iris import Minter
 
     with phases.phase("union"):
@@ -121,7 +125,10 @@ def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: boo
         counts = write_dumps(dataset, out_dir, base, gz, progress=written, done=done)
     with phases.phase("void"):
         void = out_dir / "void.ttl"
-        description = describe(dataset, counts, Minter(base) if base else Minter())
+        mint = Minter(base) if base else Minter()
+        counted = figures() if figures is not None else None
+        stats = Statistics.from_figures(counted, mint, (Minter().base, mint.base)) if counted else None
+        description = describe(dataset, counts, mint, stats)
         write_turtle(list(dict.fromkeys(description)), void, base=base)
     return [*counts, void]
 

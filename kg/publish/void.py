@@ -42,10 +42,12 @@ def _n(iri: str) -> NamedNode:
     return NamedNode(iri)
 
 
-def describe(dataset: Dataset, dumps: dict[Path, int], mint: Minter) -> list[Triple]:
+def describe(dataset: Dataset, dumps: dict[Path, int], mint: Minter,
+             stats: "Statistics | None" = None) -> list[Triple]:
     """VoID/DCAT triples for ``dataset`` and the dump files written (path ->
-    number of statements in it). The figures come from one pass over the
-    union of the graphs."""
+    number of statements in it). The figures are ``stats`` (kg build's
+    validator counts them as it reads the graph), or come from one pass over
+    the union of the graphs."""
     info = {row["field"]: row["value"] for row in load_table("dataset")}
     ds = _n(mint.base + "void#dataset")
     out = [Triple(ds, A, _n(VOID + "Dataset")), Triple(ds, A, _n(DCAT + "Dataset")),
@@ -64,9 +66,9 @@ def describe(dataset: Dataset, dumps: dict[Path, int], mint: Minter) -> list[Tri
     publisher = _n(mint.base + "void#publisher")
     out += [Triple(ds, _n(DCT + "publisher"), publisher), Triple(publisher, A, _n(FOAF + "Organization")),
             Triple(publisher, _n(FOAF + "name"), Literal(info["publisher"]))]
-    stats = Statistics(dataset.union(), mint)
+    stats = stats if stats is not None else Statistics(dataset.union(), mint)
     out += [Triple(ds, _n(VOID + "triples"), _int(stats.triples)),
-            Triple(ds, _n(VOID + "entities"), _int(len(stats.entities)))]
+            Triple(ds, _n(VOID + "entities"), _int(stats.entities))]
     used = set(stats.properties) | set(stats.classes)
     for vocabulary in [mint.vocabulary(), *OTHER_VOCABULARIES]:
         if any(iri.startswith(vocabulary) for iri in used):
@@ -120,18 +122,26 @@ def _sparql_distribution(ds: NamedNode, mint: Minter, info: dict[str, str]) -> l
             Triple(dist, _n(DCT + "license"), _n(info["license"]))]
 
 
+def examples_asked(mint: Minter) -> dict[str, tuple[str, str]]:
+    """VoID's example resources, each the least IRI with a (predicate, object):
+    the work, the first chapter, ritual event and role term."""
+    return {"work": (A.value, mint.vocabulary() + "Work"), "chapter": (A.value, mint.vocabulary() + "Chapter"),
+            "event": (A.value, mint.vocabulary() + "RitualEvent"), "role": (SKOS + "inScheme", mint.scheme("role"))}
+
+
 class Statistics:
-    """What VoID says of the triples, counted in one pass: triples, entities
-    (named subjects), class and property partitions, and a few resources a
-    newcomer can look up — the work, the first chapter, ritual event and
-    role term by IRI, so that the choice is stable."""
+    """What VoID says of the triples: triples, entities (named subjects),
+    class and property partitions, and a few resources a newcomer can look
+    up — the work, the first chapter, ritual event and role term by IRI, so
+    that the choice is stable. Counted in one pass over the triples, or
+    taken from the figures the validator counted (:meth:`from_figures`)."""
 
     def __init__(self, triples: list[Triple], mint: Minter):
         self.mint = mint
         self.triples = len(triples)
         self.properties: Counter = Counter()
         self.classes: Counter = Counter()
-        self.entities: set[str] = set()
+        entities: set[str] = set()
         self.firsts: dict[str, str] = {}
         kinds = {mint.vocabulary() + "Chapter": "chapter", mint.vocabulary() + "RitualEvent": "event"}
         in_scheme, role = SKOS + "inScheme", mint.scheme("role")
@@ -141,7 +151,7 @@ class Statistics:
             subject = t.subject
             named = isinstance(subject, NamedNode)
             if named:
-                self.entities.add(subject.value)
+                entities.add(subject.value)
             kind = None
             if predicate == A.value:
                 if isinstance(t.object, NamedNode):
@@ -151,10 +161,29 @@ class Statistics:
                 kind = "role"
             if kind and named and subject.value < self.firsts.get(kind, "\U0010ffff"):
                 self.firsts[kind] = subject.value
+        self.entities = len(entities)
+        if mint.work() in entities:
+            self.firsts["work"] = mint.work()
+
+    @classmethod
+    def from_figures(cls, figures: dict, mint: Minter, moved: tuple[str, str] | None = None) -> "Statistics":
+        """The statistics of :class:`kg.shaclcore.Census` figures, counted on
+        the graph under the default base with :func:`examples_asked`;
+        ``moved``: (that base, the base the data is published at)."""
+        def move(iri: str) -> str:
+            return moved[1] + iri[len(moved[0]):] if moved and iri.startswith(moved[0]) else iri
+
+        stats = cls.__new__(cls)
+        stats.mint, stats.triples, stats.entities = mint, figures["triples"], figures["entities"]
+        stats.properties = Counter({move(p): n for p, n in figures["properties"].items()})
+        stats.classes = Counter({move(c): n for c, n in figures["classes"].items()})
+        least = figures["least"]
+        stats.firsts = {kind: move(least[f"{p} {o}"]) for kind, (p, o) in examples_asked(Minter()).items()
+                        if f"{p} {o}" in least}
+        return stats
 
     def examples(self) -> list[NamedNode]:
-        work = [self.mint.work()] if self.mint.work() in self.entities else []
-        return [_n(iri) for iri in work + [self.firsts[k] for k in ("chapter", "event", "role") if k in self.firsts]]
+        return [_n(self.firsts[k]) for k in ("work", "chapter", "event", "role") if k in self.firsts]
 
 
 def _partitions(ds: NamedNode, stats: Statistics) -> list[Triple]:

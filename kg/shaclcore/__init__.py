@@ -27,11 +27,12 @@ import rdflib
 from rdflib.namespace import RDF, SH
 
 from kg import collector
-from kg.shaclcore.index import Index, Unsupported
-from kg.shaclcore.shapes import Compiler, Result, evaluate, targets
+from kg.forked import Forked
+from kg.shaclcore.index import Census, Index, Unsupported
+from kg.shaclcore.shapes import Compiler, Result, Shape, evaluate, targets
 from kg.shaclcore.terms import RDF_TYPE, SUBCLASS_OF, to_rdflib
 
-__all__ = ["Program", "Unsupported"]
+__all__ = ["Census", "Program", "Unsupported"]
 
 
 class Program:
@@ -48,27 +49,48 @@ class Program:
         self.compiler = compiler
         self.predicates = compiler.predicates | {RDF_TYPE, SUBCLASS_OF}
 
-    def index(self, ntriples: bytes | Iterable[bytes]) -> Index:
+    def index(self, ntriples: bytes | Iterable[bytes], census: Census | None = None) -> Index:
         """The data as the shapes see it: N-Triples as text or as its lines
-        (an open binary file, or lines as they are written elsewhere)."""
+        (an open binary file, or lines as they are written elsewhere);
+        ``census`` counts what VoID reports on the way."""
         lines = io.BytesIO(ntriples) if isinstance(ntriples, bytes) else ntriples
+        predicates = self.predicates | {p.encode().join((b"<", b">")) for p, _ in census.examples} if census is not None else self.predicates
         with collector.paused():  # the index is millions of objects, no cycles
-            return Index(lines, self.predicates)
+            return Index(lines, predicates, census)
 
-    def results(self, ntriples: bytes | Iterable[bytes] | Index) -> list[Result]:
-        """Every result of the data (N-Triples as :meth:`index` takes it, or its index)."""
+    def results(self, ntriples: bytes | Iterable[bytes] | Index, jobs: int = 1) -> list[Result]:
+        """Every result of the data (N-Triples as :meth:`index` takes it, or
+        its index). ``jobs`` 2: the focus nodes are checked in two processes,
+        a forked child taking every other one of each shape (the index is
+        shared copy-on-write, only a yes or no comes back); when its half
+        fails, this process checks the whole for the report, as one job does."""
         index = ntriples if isinstance(ntriples, Index) else self.index(ntriples)
         with collector.paused():
-            found: list[Result] = []
-            for shape in self.roots:
-                for focus in targets(shape, index):
-                    evaluate(shape, index, focus, found)
-            return found
+            focus = [(shape, targets(shape, index)) for shape in self.roots]
+            if jobs > 1:
+                other = Forked(_conforms, index, [(shape, nodes[1::2]) for shape, nodes in focus])
+                found = _evaluate(index, [(shape, nodes[::2]) for shape, nodes in focus])
+                if other.result(wait=False) and not found:
+                    return []
+            return _evaluate(index, focus)
 
-    def validate(self, ntriples: bytes | Iterable[bytes] | Index) -> tuple[bool, rdflib.Graph]:
+    def validate(self, ntriples: bytes | Iterable[bytes] | Index, jobs: int = 1) -> tuple[bool, rdflib.Graph]:
         """pySHACL's (conforms, sh:ValidationReport graph)."""
-        found = self.results(ntriples)
+        found = self.results(ntriples, jobs)
         return not found, report_graph(found)
+
+
+def _evaluate(index: Index, focus: list[tuple[Shape, list[bytes]]]) -> list[Result]:
+    found: list[Result] = []
+    for shape, nodes in focus:
+        for node in nodes:
+            evaluate(shape, index, node, found)
+    return found
+
+
+def _conforms(index: Index, focus: list[tuple[Shape, list[bytes]]]) -> bool:
+    with collector.paused():
+        return not _evaluate(index, focus)
 
 
 def report_graph(results: list[Result]) -> rdflib.Graph:

@@ -22,11 +22,15 @@ class Index:
     time (a file is never held whole); a triple written twice is there
     once. Objects come out in the order of the text."""
 
-    def __init__(self, lines: Iterable[bytes], predicates: set[bytes] | None = None):
+    def __init__(self, lines: Iterable[bytes], predicates: set[bytes] | None = None,
+                 census: "Census | None" = None):
+        """``census``: also counts every line's predicate and subject (what
+        VoID reports of the graph), on this one reading of the lines."""
         tables: dict[bytes, dict[bytes, list[bytes]]] = {}
         if predicates is not None:
             tables = {p: {} for p in predicates}
         get = tables.get
+        counts, subjects = (census.predicates, census.subjects) if census is not None else (None, None)
         for line in lines:
             # "<s> <p> object ." — neither a subject nor a predicate holds a
             # space; the object may, so it is the rest before the last " .".
@@ -34,6 +38,9 @@ class Index:
                 s, p, rest = line.split(b" ", 2)
             except ValueError:
                 continue  # a blank line
+            if counts is not None and s[:1] != b"#":
+                counts[p] = counts.get(p, 0) + 1
+                subjects.add(s)
             table = get(p)
             if table is None:
                 if predicates is not None or s.startswith(b"#"):
@@ -107,6 +114,42 @@ class Index:
             if cls in self.ancestors(t):
                 found.update(dict.fromkeys(subjects))
         return list(found)
+
+
+class Census:
+    """What VoID says of a graph, counted as the core engine's index reads
+    its lines (kg build's validator reads every statement anyway): the
+    statements per predicate and the distinct subjects; the classes from the
+    index's rdf:type table; and, for each (predicate, object) of
+    ``examples``, the least subject IRI that has it (VoID's example
+    resources: the first chapter, the first event…)."""
+
+    def __init__(self, examples: Iterable[tuple[str, str]] = ()):
+        self.examples = list(examples)
+        self.predicates: dict[bytes, int] = {}
+        self.subjects: set[bytes] = set()
+
+    def figures(self, index: Index) -> dict:
+        """The counts as plain data (IRIs as text), to send to another process."""
+        least = {}
+        for predicate, obj in self.examples:
+            found = index.inverse(_term(predicate)).get(_term(obj), ())
+            named = [s[1:-1] for s in found if s[:1] == b"<"]  # without "<>": "…/1" before "…/10"
+            if named:
+                least[f"{predicate} {obj}"] = min(named).decode("utf-8")
+        return {"triples": sum(self.predicates.values()),
+                "entities": len(self.subjects) - sum(1 for s in self.subjects if s[:1] != b"<"),
+                "properties": {_iri(p): n for p, n in self.predicates.items()},
+                "classes": {_iri(o): len(subjects) for o, subjects in index.inverse(RDF_TYPE).items() if o[:1] == b"<"},
+                "least": least}
+
+
+def _iri(term: bytes) -> str:
+    return term[1:-1].decode("utf-8")
+
+
+def _term(iri: str) -> bytes:
+    return b"<" + iri.encode("utf-8") + b">"
 
 
 # --- property paths -----------------------------------------------------------------
