@@ -19,6 +19,7 @@ SPARQL runs per focus node.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import warnings
@@ -214,6 +215,11 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     counted = os.fdopen(census, "wb") if census is not None else contextlib.nullcontext()
     with counted:
         if ready is not None:
+            # The build's validator, a process of its own that ends when the verdict
+            # is in: its millions of objects hold no cycles, so the collector is
+            # off for good, not run once at the end (after the index, again after
+            # the check).
+            gc.disable()
             lines = follow_statements(path, ready, digest.update)
             program = _compiled(engine)
             if program is not None:
