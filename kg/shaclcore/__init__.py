@@ -64,8 +64,8 @@ class Program:
         a forked child taking every other one of each shape (the index is
         shared copy-on-write, only a yes or no comes back); when its half
         fails, this process checks the whole for the report, as one job does."""
-        index = ntriples if isinstance(ntriples, Index) else self.index(ntriples)
-        with collector.paused():
+        with collector.paused():  # one collection at the end, not one after the index and one after the check
+            index = ntriples if isinstance(ntriples, Index) else self.index(ntriples)
             focus = [(shape, targets(shape, index)) for shape in self.roots]
             if jobs > 1:
                 other = Forked(_conforms, index, [(shape, nodes[1::2]) for shape, nodes in focus])
