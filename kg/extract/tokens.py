@@ -54,9 +54,19 @@ class Vocabulary:
     principals: set[str]  # role labels of class Host: the parties whose acts span the rite's stages
     longest: int
     particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
+    # the longest form that starts with each character: most start no form
+    # longer than two, so a match tries two lengths, not the longest table word's
+    longest_from: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        for form in self.forms:
+            if len(form) > self.longest_from.get(form[0], 0):
+                self.longest_from[form[0]] = len(form)
 
     def match_at(self, text: str, i: int, roles: bool = True) -> tuple[int, dict[str, str]]:
-        for n in range(min(self.longest, len(text) - i), 0, -1):
+        if i >= len(text):
+            return 1, {}
+        for n in range(min(self.longest_from.get(text[i], 1), len(text) - i), 0, -1):
             readings = self.forms.get(text[i:i + n])
             if readings and not roles and set(readings) == {"role"}:
                 continue
