@@ -252,7 +252,9 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
 
 def _validated(program, index, path: Path, digest, cache: Path | None, engine: str) -> tuple[Report, bool]:
     def indexed() -> Report:
-        # the build's dumps are written by then: the second core is free for the check
+        # Two processes, though the build's dumps still take a core for a while:
+        # on the whole work no slower than one (kg build 10.86-11.08 s against
+        # 10.75-11.26 s), and sooner where the dumps are done first
         conforms, results = program.validate(index, jobs=min(2, os.cpu_count() or 1))
         return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
 

@@ -54,7 +54,9 @@ class Program:
         (an open binary file, or lines as they are written elsewhere);
         ``census`` counts what VoID reports on the way."""
         lines = io.BytesIO(ntriples) if isinstance(ntriples, bytes) else ntriples
-        predicates = self.predicates | {p.encode().join((b"<", b">")) for p, _ in census.examples} if census is not None else self.predicates
+        predicates = self.predicates
+        if census is not None:  # the tables its examples are looked up in
+            predicates = predicates | {b"<" + p.encode() + b">" for p, _ in census.examples}
         with collector.paused():  # the index is millions of objects, no cycles
             return Index(lines, predicates, census)
 
