@@ -29,9 +29,14 @@ from kg.publish.dump import dump_name, write_dist
 from kg.publish.void import examples_asked
 from kg.rdf.dataset import build_dataset, moves_base, rebase
 from kg.rdf.iris import Minter
-from kg.rdf.io import Dataset, StatementStream
+from kg.rdf.io import Dataset, ReaderStopped, StatementStream, one_line
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import DEFAULT_ENGINE, validate_file
+
+
+class BuildFailed(Exception):
+    """The build could not be finished (its validator ended, a disk filled
+    up …); nothing was published."""
 
 
 class InvalidGraph(Exception):
@@ -257,8 +262,11 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
             with phases.phase("work"):
                 work = read_work(docs, events, alignments=alignments, reference_events=references)
             with phases.phase("graph", unit="quads") as step:
-                dataset = build_dataset(docs, events, work, sink=stream)  # under the base the shapes are written for
-                statements = stream.finish()
+                try:
+                    dataset = build_dataset(docs, events, work, sink=stream)  # under the base the shapes are written for
+                    statements = stream.finish()
+                except ReaderStopped:
+                    raise BuildFailed(f"the validator stopped before the graph was made ({_failure(verdict)})") from None
                 done = {checked: statements} if as_dump else {}  # the N-Triples dump is written
                 step.advance(len(dataset))
             published = rebase(dataset, base)
@@ -326,6 +334,15 @@ def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, Stat
         stream.close()
         verdict.cancel()
         os.close(counted)
+
+
+def _failure(verdict: Forked) -> str:
+    """Why the validator ended, in one line."""
+    try:
+        verdict.result()
+    except Exception as exc:  # noqa: BLE001 — its failure is the message
+        return one_line(exc)
+    return "it ended without a word"
 
 
 def _summary(docs, events, work, dataset, started, out_dir, written, cleaned) -> BuildSummary:

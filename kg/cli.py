@@ -41,9 +41,11 @@ def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added, rebuild):
 
     dist/ is replaced as a whole: the new build is written into
     dist/builds/ and published by switching the dist/current link."""
-    from kg.build import InvalidGraph, sources
+    from kg.build import BuildFailed, InvalidGraph, sources
     from kg.build import build as run_build
+    from kg.forked import ChildFailed
     from kg.progress import Phases
+    from kg.rdf.io import one_line
     from kg.validate import format_text
 
     try:
@@ -56,6 +58,8 @@ def build(files, fmt, chapter, out_dir, base, gz, max_bytes, added, rebuild):
         for line in format_text(exc.report):
             click.echo(line, err=True)
         _fail(f"{exc}; {out_dir}/ left as it was")
+    except (BuildFailed, ChildFailed, OSError) as exc:  # a validator that ended, a full disk …
+        _fail(f"{one_line(exc)}; {out_dir}/ left as it was")
     click.echo(str(summary))
 
 

@@ -211,3 +211,47 @@ def test_a_build_that_fails_while_making_its_graph_stops_the_waiting_validator(t
     assert len(validator) == 1 and validator[0].process.poll() is not None
     assert not (out / "yili.nt").exists()
     assert [p.name for p in (out / "builds").iterdir()] == []
+
+
+def test_a_validator_that_dies_fails_the_build_in_one_line(tmp_path, monkeypatch):
+    """The validator is killed as soon as it starts (out of memory, a user's
+    kill): the build does not take the broken pipe for a closed stdout (click
+    would end it silently with status 1) but says what happened in one line,
+    publishes nothing and leaves nothing behind."""
+    from click.testing import CliRunner
+
+    import kg.build
+    from kg.cli import main
+    from kg.forked import Forked
+
+    class Killed(Forked):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            if self.process is not None:  # the spawned validator, not the forked extraction
+                self.process.kill()
+                self.process.wait()
+
+    monkeypatch.setattr(kg.build, "Forked", Killed)
+    out = tmp_path / "dist"
+    result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith("kg: error:")]
+    assert lines == [f"kg: error: the validator stopped before the graph was made (the child process ended "
+                     f"without a result (exit code -9)); {out}/ left as it was"]
+    assert not (out / "yili.nt").exists() and [p.name for p in (out / "builds").iterdir()] == []
+
+
+def test_a_full_disk_fails_the_build_in_one_line(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import kg.build
+    from kg.cli import main
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kg.build, "write_dist", full)
+    out = tmp_path / "dist"
+    result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"kg: error: [Errno 28] No space left on device; {out}/ left as it was" in result.output.splitlines()

@@ -210,14 +210,20 @@ class StatementStream:
             serialize(triples, self.file, RdfFormat.N_TRIPLES)
             self.file.flush()
             self.count += len(triples)
-            self.pipe.write(b"%d\n" % self.file.tell())
+            self._tell(b"%d\n" % self.file.tell())
 
     def finish(self) -> int:
         """The last piece is written; returns the number of triples."""
         self.file.close()
-        self.pipe.write(b"end\n")
+        self._tell(b"end\n")
         self.pipe.close()
         return self.count
+
+    def _tell(self, line: bytes) -> None:
+        try:
+            self.pipe.write(line)
+        except BrokenPipeError:  # not an OSError to the caller: click takes EPIPE for its own stdout closed
+            raise ReaderStopped("the process reading the statements ended before they were all written") from None
 
     def close(self) -> None:
         """Stop without ``end`` (the writer failed): the reader gives up."""
@@ -228,6 +234,10 @@ class StatementStream:
 
 class WriterStopped(RuntimeError):
     """The statements followed stopped before their end."""
+
+
+class ReaderStopped(RuntimeError):
+    """The process following the statements ended before their end."""
 
 
 def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] | None = None) -> Iterator[bytes]:
@@ -279,5 +289,5 @@ def load_quads(path: Path) -> list[Quad | Triple]:
         raise GraphError(f"{path}: {one_line(exc)}") from exc
 
 
-__all__ = ["Dataset", "FORMATS", "GraphError", "StatementStream", "WriterStopped", "follow_statements", "load_quads", "one_line", "rdf_format", "write_format",
+__all__ = ["Dataset", "FORMATS", "GraphError", "ReaderStopped", "StatementStream", "WriterStopped", "follow_statements", "load_quads", "one_line", "rdf_format", "write_format",
            "write_statements"]
