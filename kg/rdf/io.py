@@ -289,5 +289,5 @@ def load_quads(path: Path) -> list[Quad | Triple]:
         raise GraphError(f"{path}: {one_line(exc)}") from exc
 
 
-__all__ = ["Dataset", "FORMATS", "GraphError", "ReaderStopped", "StatementStream", "WriterStopped", "follow_statements", "load_quads", "one_line", "rdf_format", "write_format",
-           "write_statements"]
+__all__ = ["Dataset", "FORMATS", "GraphError", "ReaderStopped", "StatementStream", "WriterStopped", "follow_statements",
+           "load_quads", "one_line", "rdf_format", "write_format", "write_statements"]
