@@ -72,10 +72,7 @@ class Forked:
             self.child.start()
             send.close()  # the child's end: recv() sees EOF if the child dies
 
-    def result(self, wait: bool = True) -> Any:
-        """The call's result (or its exception). ``wait`` False: back as
-        soon as a forked child has sent it, not once the child has ended
-        (unmapping a large forked child takes a few tenths of a second)."""
+    def result(self) -> Any:
         if self.process is not None:
             data = self.process.stdout.read()
             code = self.process.wait()
@@ -91,8 +88,7 @@ class Forked:
             raise ChildFailed(f"the child process ended without a result (exit code {self.child.exitcode})") from None
         finally:
             self.receive.close()
-        if wait:
-            self.child.join()
+        self.child.join()
         return self._unpack(outcome)
 
     @staticmethod

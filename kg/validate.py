@@ -252,10 +252,10 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
 
 def _validated(program, index, path: Path, digest, cache: Path | None, engine: str) -> tuple[Report, bool]:
     def indexed() -> Report:
-        # Two processes, though the build's dumps still take a core for a while:
-        # on the whole work no slower than one (kg build 10.86-11.08 s against
-        # 10.75-11.26 s), and sooner where the dumps are done first
-        conforms, results = program.validate(index, jobs=min(2, os.cpu_count() or 1))
+        # One process: the build's dumps take the other core meanwhile (two,
+        # a forked child checking every other node, measured slower: the
+        # child's copy-on-write of the index and three processes on two cores)
+        conforms, results = program.validate(index)
         return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
 
     return _once(digest, cache, engine, indexed)

@@ -153,18 +153,3 @@ def test_a_triple_written_twice_counts_once():
     assert Program(shapes).validate(typed + line + typed + line)[0]
     assert not Program(shapes).validate(typed + line + other)[0]
 
-
-def test_two_processes_find_what_one_does():
-    """kg build's validator checks the focus nodes in two processes, a
-    forked child taking every other one: a violation in the child's half is
-    reported, as one process reports it."""
-    shapes = rdflib.Graph().parse(data=HEAD + "ex:S sh:targetClass ex:C ; sh:property [ sh:path ex:p ; sh:minCount 1 ] .",
-                                  format="turtle")
-    typed = b"<http://example.org/n%d> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/C> .\n"
-    has = b"<http://example.org/n%d> <http://example.org/p> \"x\" .\n"
-    for missing in (0, 1):  # in this process's half, in the child's
-        data = b"".join(typed % n + (b"" if n == missing else has % n) for n in range(10))
-        program = Program(shapes)
-        one, two = program.results(data), program.results(data, jobs=2)
-        assert [r.focus for r in two] == [r.focus for r in one] == [b"<http://example.org/n%d>" % missing]
-    assert Program(shapes).results(b"".join(typed % n + has % n for n in range(10)), jobs=2) == []

@@ -27,9 +27,8 @@ import rdflib
 from rdflib.namespace import RDF, SH
 
 from kg import collector
-from kg.forked import Forked
 from kg.shaclcore.index import Census, Index, Unsupported
-from kg.shaclcore.shapes import Compiler, Result, Shape, evaluate, targets
+from kg.shaclcore.shapes import Compiler, Result, evaluate, targets
 from kg.shaclcore.terms import RDF_TYPE, SUBCLASS_OF, to_rdflib
 
 __all__ = ["Census", "Program", "Unsupported"]
@@ -60,39 +59,20 @@ class Program:
         with collector.paused():  # the index is millions of objects, no cycles
             return Index(lines, predicates, census)
 
-    def results(self, ntriples: bytes | Iterable[bytes] | Index, jobs: int = 1) -> list[Result]:
-        """Every result of the data (N-Triples as :meth:`index` takes it, or
-        its index). ``jobs`` 2: the focus nodes are checked in two processes,
-        a forked child taking every other one of each shape (the index is
-        shared copy-on-write, only a yes or no comes back); when its half
-        fails, this process checks the whole for the report, as one job does."""
+    def results(self, ntriples: bytes | Iterable[bytes] | Index) -> list[Result]:
+        """Every result of the data (N-Triples as :meth:`index` takes it, or its index)."""
         with collector.paused():  # one collection at the end, not one after the index and one after the check
             index = ntriples if isinstance(ntriples, Index) else self.index(ntriples)
-            focus = [(shape, targets(shape, index)) for shape in self.roots]
-            if jobs > 1:
-                other = Forked(_conforms, index, [(shape, nodes[1::2]) for shape, nodes in focus])
-                found = _evaluate(index, [(shape, nodes[::2]) for shape, nodes in focus])
-                if other.result(wait=False) and not found:
-                    return []
-            return _evaluate(index, focus)
+            found: list[Result] = []
+            for shape in self.roots:
+                for focus in targets(shape, index):
+                    evaluate(shape, index, focus, found)
+            return found
 
-    def validate(self, ntriples: bytes | Iterable[bytes] | Index, jobs: int = 1) -> tuple[bool, rdflib.Graph]:
+    def validate(self, ntriples: bytes | Iterable[bytes] | Index) -> tuple[bool, rdflib.Graph]:
         """pySHACL's (conforms, sh:ValidationReport graph)."""
-        found = self.results(ntriples, jobs)
+        found = self.results(ntriples)
         return not found, report_graph(found)
-
-
-def _evaluate(index: Index, focus: list[tuple[Shape, list[bytes]]]) -> list[Result]:
-    found: list[Result] = []
-    for shape, nodes in focus:
-        for node in nodes:
-            evaluate(shape, index, node, found)
-    return found
-
-
-def _conforms(index: Index, focus: list[tuple[Shape, list[bytes]]]) -> bool:
-    with collector.paused():
-        return not _evaluate(index, focus)
 
 
 def report_graph(results: list[Result]) -> rdflib.Graph:
