@@ -229,7 +229,9 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
                     counted.write(json.dumps(figures.figures(index)).encode("utf-8"))
                     counted.close()
                 keep(index)  # a spawned validator ends without freeing it
-                return _validated(program, index, path, digest, cache, engine)
+                # one process: the build's dumps take the other core meanwhile (two,
+                # a forked child checking every other node, measured slower)
+                return _once(digest, cache, engine, lambda: _file_report(*program.validate(index), path))
             for _ in lines:
                 pass  # the whole file, for an engine that reads it at once
         else:
@@ -241,8 +243,7 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
         if engine == "core":
             try:
                 with open(path, "rb") as lines:
-                    conforms, results = run_core(lines, shapes_graph())
-                return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
+                    return _file_report(*run_core(lines, shapes_graph()), path)
             except Unsupported:
                 pass  # validate() falls back to the Rust engine, with the warning
         return validate(load_quads(path), engine=engine)
@@ -250,15 +251,10 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     return _once(digest, cache, engine, run)
 
 
-def _validated(program, index, path: Path, digest, cache: Path | None, engine: str) -> tuple[Report, bool]:
-    def indexed() -> Report:
-        # One process: the build's dumps take the other core meanwhile (two,
-        # a forked child checking every other node, measured slower: the
-        # child's copy-on-write of the index and three processes on two cores)
-        conforms, results = program.validate(index)
-        return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
-
-    return _once(digest, cache, engine, indexed)
+def _file_report(conforms: bool, results: rdflib.Graph, path: Path) -> Report:
+    """The report of the core engine on the file at ``path``, whose
+    statements are read only to quote the passages of failing nodes."""
+    return report_of(conforms, results, shapes_graph(), [] if conforms else load_quads(path))
 
 
 def _compiled(engine: str):

@@ -52,16 +52,10 @@ class Vocabulary:
     qualifiers: set[str]  # role labels that only narrow a role before them
     also_verb: set[str]  # object labels that are also acts (洗, 決)
     principals: set[str]  # role labels of class Host: the parties whose acts span the rite's stages
-    longest: int
-    particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
     # the longest form that starts with each character: most start no form
     # longer than two, so a match tries two lengths, not the longest table word's
-    longest_from: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self):
-        for form in self.forms:
-            if len(form) > self.longest_from.get(form[0], 0):
-                self.longest_from[form[0]] = len(form)
+    longest_from: dict[str, int]
+    particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
 
     def match_at(self, text: str, i: int, roles: bool = True) -> tuple[int, dict[str, str]]:
         if i >= len(text):
@@ -120,8 +114,11 @@ def vocabulary() -> Vocabulary:
     # Order each form's readings by KINDS so that the first is the default.
     ordered = {f: {k: r[k] for k in KINDS if k in r} for f, r in forms.items()}
     classes = {row["label"]: row["class"] for row in load_table("actions")}
+    longest_from: dict[str, int] = {}
+    for form in forms:
+        longest_from[form[0]] = max(len(form), longest_from.get(form[0], 0))
     return Vocabulary(ordered, subject_only, grammar, classes, qualifiers, also_verb, principals,
-                      max(map(len, forms)), particle_flags)
+                      longest_from, particle_flags)
 
 
 def tokenize(norm: str) -> list[Token]:
