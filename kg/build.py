@@ -2,21 +2,20 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-from pyoxigraph import Quad, Triple
+from pyoxigraph import NamedNode, Quad, Triple
 
 from kg import collector
-from kg.paths import CORPUS, MAPPINGS, ONTOLOGY, PACKAGE
+from kg.paths import CORPUS
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
 from kg.extract.work import Work, WorkEvent, align_documents, read_work, stages_of, work_events
@@ -24,14 +23,24 @@ from kg.forked import Forked
 from kg.text.align import Alignment
 from kg.model import Document
 from kg.progress import QUIET, Phases
-from kg.publish.dist import clean_leftovers, current_build, new_build
-from kg.publish.dump import dump_name, write_dist
+from kg.inputs import inputs_digest, record_inputs, up_to_date
+from kg.publish.dist import clean_leftovers, new_build
+from kg.publish.dump import dump_name, prefixes_for, write_dist
 from kg.publish.void import examples_asked
 from kg.rdf.dataset import build_dataset, moves_base, rebase
-from kg.rdf.iris import Minter
-from kg.rdf.io import Dataset, ReaderStopped, StatementStream, one_line
+from kg.rdf.formats import FORMATS
+from kg.rdf.iris import DEFAULT_BASE, Minter
+from kg.rdf.io import Dataset, IriMover, one_line
+from kg.rdf.stream import DumpWriter, ReaderStopped, StatementStream
+from kg.shaclcore import census_of
 from kg.readers import MAX_INPUT_BYTES, InputError, read_file_all
 from kg.validate import DEFAULT_ENGINE, validate_file
+
+
+# The statements a build holds to write its dumps after the graph is made
+# (while its validator checks it): the whole work's 1.85 million fit, about
+# 700 MB as pyoxigraph triples; a bigger graph is written as it is made.
+HOLD_STATEMENTS = 2_000_000
 
 
 class BuildFailed(Exception):
@@ -238,7 +247,7 @@ def build(items: Iterable[Source | tuple], out_dir: Path, base: str | None = Non
         inputs = inputs_digest(items, base, gz, max_bytes)
         done = up_to_date(out_dir, inputs) if cache else None
     if done is not None:
-        return replace(done, seconds=time.perf_counter() - started, cleaned=[], up_to_date=True)
+        return BuildSummary(**{**done, "seconds": time.perf_counter() - started}, cleaned=[], up_to_date=True)
     with collector.paused():
         return _build(items, out_dir, base, phases, gz, max_bytes, cache, inputs, started)
 
@@ -253,38 +262,55 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # the GIL), started fresh so that it holds only the N-Triples it reads
         # and its index, not a copy of this process, while this one writes
         # the dumps into the new build's folder. It starts now, and indexes
-        # the graph's statements as they are made (kg.rdf.io.StatementStream):
+        # the graph's statements as they are made (kg.rdf.stream.StatementStream):
         # the union under the default base, as the shapes are written, into
         # the N-Triples dump itself when it is that (no --base, no --gzip).
         as_dump = not moves_base(base) and not gz
         checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
-        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream, figures):
-            with phases.phase("work"):
-                work = read_work(docs, events, alignments=alignments, reference_events=references)
-            with phases.phase("graph", unit="quads") as step:
-                try:
-                    dataset = build_dataset(docs, events, work, sink=stream)  # under the base the shapes are written for
-                    statements = stream.finish()
-                except ReaderStopped:
-                    raise BuildFailed(f"the validator stopped before the graph was made ({_failure(verdict)})") from None
-                done = {checked: statements} if as_dump else {}  # the N-Triples dump is written
-                step.advance(len(dataset))
-            published = rebase(dataset, base)
-            with ThreadPoolExecutor(1) as pool:
-                def check():
-                    with phases.phase("validate"):
-                        return verdict.result()
+        # Every other dump is written by a DumpWriter (kg.rdf.stream) from the
+        # pieces of the graph: after the graph is made, while the validator
+        # checks it, or, for a graph bigger than HOLD_STATEMENTS, as it is
+        # made, so that no copy of a big graph is held. The dataset keeps the
+        # links graph alone, for VoID's linksets.
+        dumps = {name: folder / dump_name(name, gz) for name in FORMATS if not (as_dump and name == "ntriples")}
+        move = IriMover(DEFAULT_BASE, Minter(base).base) if moves_base(base) else None
+        links = NamedNode(Minter().graph("links"))
+        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream, figures), \
+                ThreadPoolExecutor(1) as pool:
+            def check():
+                with phases.phase("validate"):
+                    return verdict.result()
 
-                waiting = pool.submit(check)
-                try:
-                    written = write_dist(published, folder, base, gz, phases, done, figures)
-                    summary = _summary(docs, events, work, dataset, started, out_dir, written, cleaned)
-                    # Freed now, while the validator is still at work (it takes longer than
-                    # the dumps), not when this function returns: 0.7 s for the whole work.
-                    del docs, alignments, events, references, work, dataset, published
-                    report, cached = waiting.result()
-                finally:
-                    verdict.cancel()  # a failed write stops it before the pool waits for the thread that waits for it
+            def counted() -> dict:
+                # the validator's census, or (an engine that sent none) one made here
+                return figures() or census_of(checked, list(examples_asked(Minter()).values()))
+
+            try:
+                with phases.phase("work"):
+                    work = read_work(docs, events, alignments=alignments, reference_events=references)
+                with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS) as writer:
+                    with phases.phase("graph", unit="quads") as step:
+                        def piece(graph: NamedNode, triples: list[Triple]) -> None:
+                            stream(triples)  # under the base the shapes are written for
+                            writer(graph, triples)
+                            step.advance(len(triples))
+
+                        kept = build_dataset(docs, events, work, sink=piece, keep=links.__eq__)
+                        statements = stream.finish()
+                    waiting = pool.submit(check)
+                    with phases.phase("dump"):
+                        writer.flush()
+                done = {**writer.counts, **({checked: statements} if as_dump else {})}
+                written = write_dist(rebase(kept, base), folder, base, gz, phases, done, counted)
+                summary = _summary(docs, events, work, statements, started, out_dir, written, cleaned)
+                # Freed now, while the validator is still at work, not when this
+                # function returns: 0.7 s for the whole work.
+                del docs, alignments, events, references, work
+                report, cached = waiting.result()
+            except ReaderStopped:
+                raise BuildFailed(f"the validator stopped before the graph was made ({_failure(verdict)})") from None
+            finally:
+                verdict.cancel()  # a failed write stops it before the pool waits for the thread that waits for it
         if not as_dump:
             checked.unlink()
         if not report.conforms:
@@ -345,7 +371,7 @@ def _failure(verdict: Forked) -> str:
     return "it ended without a word"
 
 
-def _summary(docs, events, work, dataset, started, out_dir, written, cleaned) -> BuildSummary:
+def _summary(docs, events, work, triples, started, out_dir, written, cleaned) -> BuildSummary:
     """What the build made; its times and the validator's verdict are filled
     in when it is over."""
     return BuildSummary(
@@ -356,54 +382,9 @@ def _summary(docs, events, work, dataset, started, out_dir, written, cleaned) ->
         events=sum(map(len, work.events.values())),
         attestations=sum(map(len, events.values())),
         canonical=sum(map(len, work.canon.values())),
-        triples=len(dataset.union()),
+        triples=triples,
         seconds=time.perf_counter() - started,
         validation_seconds=0.0,
         outputs=[Path(out_dir) / path.name for path in written],
         cleaned=cleaned,
     )
-
-
-# --- incremental build: nothing changed, nothing to do ---------------------------------
-
-INPUTS = ".inputs.json"  # in the build folder: what it was made from, and its summary
-
-
-def inputs_digest(items: list[Source], base: str | None, gz: bool, max_bytes: int) -> str:
-    """A digest of everything a build depends on: the input files (name,
-    bytes, and what the command says of them), the tables, ontology and
-    shapes, the code of ``kg`` itself (the extractor's version is its
-    code), and the options that change the output."""
-    digest = hashlib.sha256(json.dumps([base, gz, max_bytes]).encode())
-    for item in items:
-        digest.update(json.dumps([Path(item.path).name, item.format, item.chapter, item.witness]).encode())
-        path = Path(item.path)
-        digest.update(path.read_bytes() if path.is_file() and path.stat().st_size <= max_bytes else b"?")
-    for folder, pattern in ((MAPPINGS, "*"), (ONTOLOGY, "*.ttl"), (PACKAGE, "**/*.py")):
-        for path in sorted(folder.glob(pattern)):
-            if path.is_file():
-                digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
-def up_to_date(out_dir: Path, inputs: str) -> BuildSummary | None:
-    """The published build's summary when it was made from exactly these
-    inputs and all its files are still there; None otherwise."""
-    folder = current_build(out_dir)
-    try:
-        record = json.loads((folder / INPUTS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if record.get("inputs") != inputs or folder == Path(out_dir):
-        return None
-    summary = record["summary"]
-    outputs = [Path(out_dir) / name for name in summary.pop("outputs")]
-    if not all((folder / p.name).is_file() for p in outputs):
-        return None
-    return BuildSummary(**summary, outputs=outputs, cleaned=[])
-
-
-def record_inputs(folder: Path, inputs: str, summary: BuildSummary) -> None:
-    fields = {k: v for k, v in asdict(summary).items() if k not in ("cleaned", "up_to_date")}
-    fields["outputs"] = [p.name for p in summary.outputs]
-    (Path(folder) / INPUTS).write_text(json.dumps({"inputs": inputs, "summary": fields}), encoding="utf-8")

@@ -33,7 +33,8 @@ from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple
 from kg.parts import dataset_parts, partition, splittable
 from kg.forked import keep
 from kg.paths import ONTOLOGY
-from kg.rdf.io import Dataset, follow_statements, load_quads
+from kg.rdf.io import Dataset, load_quads
+from kg.rdf.stream import follow_statements
 from kg.shaclcore import Census, Unsupported
 from kg.shacl import ENGINES, core_program, prepare_turbo, run_core, run_pyshacl, run_turbo
 from kg.shaclreport import (Report, Violation, format_json, format_text, format_turtle, merge_reports, quads_of,

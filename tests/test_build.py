@@ -100,10 +100,16 @@ def test_the_pieces_of_a_graph_come_together():
     a, b = NamedNode("http://example.org/a"), NamedNode("http://example.org/b")
     t = [Triple(a, a, Literal(str(n))) for n in range(3)]
     pieces = []
-    dataset = Dataset.stated([(a, t[:1]), (a, t[1:2]), (b, t[2:])], sink=pieces.append)
-    assert pieces == [t[:1], t[1:2], t[2:]] and dataset.union() == t and len(dataset) == 3
+    dataset = Dataset.stated([(a, t[:1]), (a, t[1:2]), (b, t[2:])], sink=lambda g, ts: pieces.append((g, ts)))
+    assert pieces == [(a, t[:1]), (a, t[1:2]), (b, t[2:])] and dataset.union() == t and len(dataset) == 3
     with pytest.raises(ValueError, match="not together"):
         Dataset.stated([(a, t[:1]), (b, t[1:2]), (a, t[2:])])
+    # kg build keeps only the graph it describes afterwards; the sink sees them all
+    pieces.clear()
+    kept = Dataset.stated([(a, t[:1]), (a, t[1:2]), (b, t[2:])], sink=lambda g, ts: pieces.append(g), keep=b.__eq__)
+    assert kept.graphs == {b: t[2:]} and pieces == [a, a, b]
+    with pytest.raises(ValueError, match="not together"):
+        Dataset.stated([(a, t[:1]), (b, t[1:2]), (a, t[2:])], keep=b.__eq__)
 
 
 def test_two_builds_are_byte_identical(tmp_path):
@@ -168,9 +174,10 @@ def test_align_and_extract_in_two_processes_gives_what_one_does():
         assert len(work) > 100
 
 
-def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch):
-    """Build seed 003 with ``kg.build.<step>`` raising ``error``: the
-    validator processes the build started, and the output folder."""
+def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch, within=None):
+    """Build seed 003 with ``kg.build.<step>`` (or ``within.<step>``) raising
+    ``error``: the validator processes the build started, and the output
+    folder."""
     import kg.build
     from kg.forked import Forked
 
@@ -185,7 +192,7 @@ def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch):
         raise error
 
     monkeypatch.setattr(kg.build, "Forked", Recorded)
-    monkeypatch.setattr(kg.build, step, fails)
+    monkeypatch.setattr(within or kg.build, step, fails)
     out = tmp_path / "dist"
     with pytest.raises(type(error), match=str(error)):
         kg.build.build([kg.build.Source(seed("003"))], out, cache=False)
@@ -194,9 +201,13 @@ def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch):
 
 def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
     """The validator runs in a process of its own while the dumps are
-    written; when writing fails, the validator is stopped (not waited for)
-    and nothing is published or left behind."""
-    validator, out = build_failing_at("write_dist", OSError("No space left on device"), tmp_path, monkeypatch)
+    written (the held pieces of the graph, kg.rdf.stream.DumpWriter.flush);
+    when writing fails, the validator is stopped (not waited for) and
+    nothing is published or left behind."""
+    from kg.rdf.stream import DumpWriter
+
+    validator, out = build_failing_at("flush", OSError("No space left on device"), tmp_path, monkeypatch,
+                                      within=DumpWriter)
     assert len(validator) == 1 and validator[0].process.poll() is not None
     assert validator[0].process.returncode < 0  # killed by a signal: stopped, not waited for
     assert not (out / "yili.nt").exists()

@@ -71,7 +71,7 @@ def test_a_spawned_validator_follows_the_statements_as_they_are_written(tmp_path
     written; the pipe's end without it says the build stopped."""
     from pyoxigraph import Literal, NamedNode, Triple
 
-    from kg.rdf.io import StatementStream
+    from kg.rdf.stream import StatementStream
     from kg.validate import validate_file
 
     data = tmp_path / "union.nt"

@@ -141,6 +141,20 @@ def test_the_index_reads_lines_as_oxigraph_writes_them_and_skips_what_is_no_stat
     assert Index(lines, None).tables == {b"<http://ex/p>": {b"<http://ex/a>": [b'"x y ."', b"<http://ex/b>"]}}
 
 
+def test_the_index_holds_each_term_once_however_many_lines_name_it():
+    """Half the validator's memory on the whole work: a subject is a key of
+    several tables, a class the object of thousands of lines; each is one
+    bytes object, not one per line it is read from."""
+    from kg.shaclcore.index import Index
+
+    lines = [b"<http://ex/n%d> <http://ex/%s> <http://ex/C> .\n" % (n, p) for n in range(3) for p in (b"p", b"q")]
+    index = Index(iter(lines), None)
+    objects = [o for table in index.tables.values() for values in table.values() for o in values]
+    assert len(objects) == 6 and len({id(o) for o in objects}) == 1
+    keys = [s for table in index.tables.values() for s in table]
+    assert len(keys) == 6 and len({id(s) for s in keys}) == 3
+
+
 def test_a_triple_written_twice_counts_once():
     """kg build streams its graphs to the validator one after another without
     hashing away repeats (they share none); were one written twice, it is

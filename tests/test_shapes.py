@@ -350,8 +350,8 @@ def test_build_refuses_an_invalid_graph_and_leaves_dist(tmp_path, monkeypatch):
     def dropped(triples):
         return [t for t in triples if not t.predicate.value.endswith("#agent")]
 
-    def without_agents(docs, events, work, sink=None):  # what the validator reads, as it is made
-        built = real(docs, events, work, sink=lambda triples: sink(dropped(triples)))
+    def without_agents(docs, events, work, sink=None, keep=None):  # what the validator reads, as it is made
+        built = real(docs, events, work, sink=lambda graph, triples: sink(graph, dropped(triples)), keep=keep)
         return Dataset({g: dropped(ts) for g, ts in built.graphs.items()}, distinct=True)
 
     monkeypatch.setattr(kg.build, "build_dataset", without_agents)

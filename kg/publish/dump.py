@@ -117,7 +117,8 @@ def write_dist(dataset: Dataset, out_dir: Path, base: str | None = None, gz: boo
         dataset.union()
     # Each dump goes to disk (fsync) in a thread while the next is written,
     # so that publishing, which syncs the folder, does not wait for them all.
-    with ThreadPoolExecutor(1) as syncing, phases.phase("dump", len(FORMATS), "files") as step:
+    step_name = "sync" if done and len(done) >= len(FORMATS) else "dump"  # kg build writes them all before
+    with ThreadPoolExecutor(1) as syncing, phases.phase(step_name, len(FORMATS), "files") as step:
         def written(name: str) -> None:
             step.advance()
             syncing.submit(sync_file, Path(out_dir) / name)

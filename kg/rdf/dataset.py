@@ -64,11 +64,13 @@ def link_triples(mint: Minter) -> Iterator[Triple]:
 
 
 def build_dataset(docs: list[Document], events: dict[str, list], work: Work,
-                  sink: Callable[[list[Triple]], None] | None = None) -> Dataset:
+                  sink: Callable[[NamedNode, list[Triple]], None] | None = None,
+                  keep: Callable[[NamedNode], bool] | None = None) -> Dataset:
     """Every graph of the dataset, minted under the default base (the one the
-    shapes are written for); :func:`rebase` moves it. ``sink``: given the
-    triples piece by piece as they are made (:meth:`Dataset.stated`)."""
-    return Dataset.stated(_pieces(docs, events, work), sink)
+    shapes are written for); :func:`rebase` moves it. ``sink``: given each
+    piece (graph, triples) as it is made; ``keep``: the graphs the dataset
+    returned holds (all by default; :meth:`Dataset.stated`)."""
+    return Dataset.stated(_pieces(docs, events, work), sink, keep)
 
 
 def _pieces(docs: list[Document], events: dict[str, list], work: Work) -> Iterator[tuple[NamedNode, Iterable[Triple]]]:

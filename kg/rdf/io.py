@@ -10,8 +10,6 @@ the same input give the same bytes (tests/test_build.py).
 """
 from __future__ import annotations
 
-import io
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator
@@ -54,24 +52,30 @@ class Dataset:
 
     @classmethod
     def stated(cls, parts: Iterable[tuple[NamedNode, Iterable[Triple]]],
-               sink: Callable[[list[Triple]], None] | None = None) -> "Dataset":
+               sink: Callable[[NamedNode, list[Triple]], None] | None = None,
+               keep: Callable[[NamedNode], bool] | None = None) -> "Dataset":
         """Graphs from (graph, triples) pieces made by builders that state
         each triple once and in one graph only (those of :mod:`kg.rdf`; the
         whole work's build is checked for it in tests/test_build.py), so
         nothing is hashed to drop repeats: that was 1.3 s of the whole work's
         4 s. A graph's pieces come one after another, so the union is the
-        graphs in turn, and ``sink`` is given each piece's triples as soon as
-        they are made (kg build streams them to its validator meanwhile)."""
+        graphs in turn, and ``sink`` is given each piece (graph, triples) as
+        soon as it is made: kg build writes it into every dump and streams
+        it to its validator meanwhile, and holds (``keep``) only the graphs
+        it describes afterwards."""
         graphs: dict[NamedNode, list[Triple]] = {}
         last = None
+        seen: set[NamedNode] = set()
         for graph, triples in parts:
-            if graph != last and graph in graphs:
+            if graph != last and graph in seen:
                 raise ValueError(f"the pieces of graph {graph} are not together")
             last = graph
+            seen.add(graph)
             triples = list(triples)
-            graphs.setdefault(graph, []).extend(triples)
+            if keep is None or keep(graph):
+                graphs.setdefault(graph, []).extend(triples)
             if sink is not None:
-                sink(triples)
+                sink(graph, triples)
         return cls(graphs, distinct=True)
 
     @classmethod
@@ -110,16 +114,29 @@ class Dataset:
     def moved(self, old: str, new: str) -> "Dataset":
         """The dataset with every IRI (and IRI-valued literal) under ``old``
         moved under ``new``."""
-        def move(term):
-            if isinstance(term, NamedNode) and term.value.startswith(old):
-                return NamedNode(new + term.value[len(old):])
-            if isinstance(term, Literal) and term.value.startswith(old):  # void:uriSpace, a URL as text
-                moved = new + term.value[len(old):]
-                return Literal(moved, language=term.language) if term.language else Literal(moved, datatype=term.datatype)
-            return term
+        move = IriMover(old, new)
+        return Dataset({move.term(g): list(map(move, ts)) for g, ts in self.graphs.items()}, distinct=self.distinct)
 
-        return Dataset({move(g): [Triple(move(t.subject), move(t.predicate), move(t.object)) for t in ts]
-                        for g, ts in self.graphs.items()}, distinct=self.distinct)
+
+class IriMover:
+    """Moves a triple's IRIs (and IRI-valued literals: void:uriSpace, a URL
+    as text) from under ``old`` to under ``new``."""
+
+    def __init__(self, old: str, new: str):
+        self.old, self.new = old, new
+
+    def term(self, term):
+        old = self.old
+        if isinstance(term, NamedNode) and term.value.startswith(old):
+            return NamedNode(self.new + term.value[len(old):])
+        if isinstance(term, Literal) and term.value.startswith(old):
+            moved = self.new + term.value[len(old):]
+            return Literal(moved, language=term.language) if term.language else Literal(moved, datatype=term.datatype)
+        return term
+
+    def __call__(self, triple: Triple) -> Triple:
+        move = self.term
+        return Triple(move(triple.subject), move(triple.predicate), move(triple.object))
 
 
 class _GraphNamer:
@@ -188,80 +205,6 @@ def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = Fals
         return len(dataset.union())
 
 
-class StatementStream:
-    """N-Triples written piece by piece into ``path`` for a reader in another
-    process that follows the file as it grows (:func:`follow_statements`):
-    after each piece, the file's length so far goes down the pipe ``signal``
-    as a line of digits, and ``end`` after the last. A pipe closed without
-    it tells the reader the writer stopped. Call the stream with each
-    piece's triples (it is :meth:`Dataset.stated`'s sink)."""
-
-    def __init__(self, path: Path, signal: int):
-        self.pipe = os.fdopen(signal, "wb", buffering=0)
-        try:
-            self.file = open(path, "wb")
-        except BaseException:
-            self.pipe.close()
-            raise
-        self.count = 0
-
-    def __call__(self, triples: list[Triple]) -> None:
-        if triples:
-            serialize(triples, self.file, RdfFormat.N_TRIPLES)
-            self.file.flush()
-            self.count += len(triples)
-            self._tell(b"%d\n" % self.file.tell())
-
-    def finish(self) -> int:
-        """The last piece is written; returns the number of triples."""
-        self.file.close()
-        self._tell(b"end\n")
-        self.pipe.close()
-        return self.count
-
-    def _tell(self, line: bytes) -> None:
-        try:
-            self.pipe.write(line)
-        except BrokenPipeError:  # not an OSError to the caller: click takes EPIPE for its own stdout closed
-            raise ReaderStopped("the process reading the statements ended before they were all written") from None
-
-    def close(self) -> None:
-        """Stop without ``end`` (the writer failed): the reader gives up."""
-        self.file.close()
-        if not self.pipe.closed:
-            self.pipe.close()
-
-
-class WriterStopped(RuntimeError):
-    """The statements followed stopped before their end."""
-
-
-class ReaderStopped(RuntimeError):
-    """The process following the statements ended before their end."""
-
-
-def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] | None = None) -> Iterator[bytes]:
-    """The lines of the N-Triples a :class:`StatementStream` writes into
-    ``path``, as each piece is announced on the pipe ``signal``; ``seen``
-    is given every piece's bytes (a digest's ``update``)."""
-    with os.fdopen(signal, "rb") as pipe:
-        handle = None
-        try:
-            for line in pipe:
-                if line == b"end\n":
-                    return
-                if handle is None:
-                    handle = open(path, "rb")
-                piece = handle.read(int(line) - handle.tell())
-                if seen is not None:
-                    seen(piece)
-                yield from io.BytesIO(piece)
-        finally:
-            if handle is not None:
-                handle.close()
-    raise WriterStopped("the build stopped before the graph to validate was written")
-
-
 def write_statements(statements: Iterable[Triple | Quad], path: Path, gz: bool = False,
                      prefixes: dict[str, str] | None = None) -> None:
     """Statements in the format ``path``'s extension names."""
@@ -289,5 +232,5 @@ def load_quads(path: Path) -> list[Quad | Triple]:
         raise GraphError(f"{path}: {one_line(exc)}") from exc
 
 
-__all__ = ["Dataset", "FORMATS", "GraphError", "ReaderStopped", "StatementStream", "WriterStopped", "follow_statements",
-           "load_quads", "one_line", "rdf_format", "write_format", "write_statements"]
+__all__ = ["Dataset", "FORMATS", "GraphError", "IriMover", "load_quads", "one_line", "rdf_format", "write_format",
+           "write_graph_nquads", "write_statements"]

@@ -27,11 +27,11 @@ import rdflib
 from rdflib.namespace import RDF, SH
 
 from kg import collector
-from kg.shaclcore.index import Census, Index, Unsupported
+from kg.shaclcore.index import Census, Index, Unsupported, census_of
 from kg.shaclcore.shapes import Compiler, Result, evaluate, targets
 from kg.shaclcore.terms import RDF_TYPE, SUBCLASS_OF, to_rdflib
 
-__all__ = ["Census", "Program", "Unsupported"]
+__all__ = ["Census", "Program", "Unsupported", "census_of"]
 
 
 class Program:

@@ -1,0 +1,218 @@
+"""The graph written as it is made, a piece at a time, so that no dump
+waits for the whole graph and no copy of it is held:
+
+- :class:`StatementStream`: the union's N-Triples for the build's validator,
+  a process of its own that follows the file as it grows
+  (:func:`follow_statements`);
+- :class:`DumpWriter`: every other dump of the registry
+  (:mod:`kg.rdf.formats`), each file replaced whole when it is done.
+
+Turtle and JSON-LD are written by one pyoxigraph serialisation per piece:
+Turtle's prefix block is kept from the first piece only, JSON-LD's arrays
+are spliced into one. A subject whose statements cross two pieces is
+written twice (two blocks, two node objects): the same graph.
+"""
+from __future__ import annotations
+
+import io
+import os
+from contextlib import ExitStack
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterator
+
+from pyoxigraph import NamedNode, RdfFormat, Triple, serialize
+
+from kg.atomic import atomic_write
+from kg.rdf.formats import FORMATS
+from kg.rdf.io import IriMover, write_graph_nquads
+
+
+class DumpWriter:
+    """The dumps ``paths`` (format name → file) written from the pieces of
+    a dataset whose graphs share no triple (:meth:`Dataset.stated`), so that
+    a union format is the graphs one after another. Call it with each
+    piece's graph and triples, inside ``with``: leaving the block on an
+    error leaves no file behind; ``counts`` then gives each file's number
+    of statements. ``move``: the IRIs moved (``--base``) as they are
+    written.
+
+    The first ``hold`` statements are held, not written, until
+    :meth:`flush` (or the block's end): kg build writes a graph that size
+    after it is made, while its validator checks it on the other core; a
+    bigger graph is written as it comes (the held pieces first), so that the
+    build holds no more than ``hold`` statements whatever the corpus."""
+
+    def __init__(self, paths: dict[str, Path], gz: bool = False, prefixes: dict[str, str] | None = None,
+                 move: IriMover | None = None, hold: int = 0):
+        self.paths, self.gz, self.prefixes, self.move, self.hold = paths, gz, prefixes or {}, move, hold
+        self.files: dict[str, BinaryIO] = {}
+        self.count = 0
+        self.held: list[tuple[NamedNode, list[Triple]]] | None = []
+        self._held_count = 0
+        self._turtle_header: bytes | None = None
+        self._jsonld_started = False
+        self._stack = ExitStack()
+
+    def __enter__(self) -> "DumpWriter":
+        with ExitStack() as opening:
+            for name, path in self.paths.items():
+                self.files[name] = opening.enter_context(atomic_write(path, self.gz))
+            self._stack = opening.pop_all()
+        return self
+
+    def __call__(self, graph: NamedNode, triples: list[Triple]) -> None:
+        if not triples:
+            return
+        if self.held is None:
+            self._write(graph, triples)
+            return
+        self.held.append((graph, triples))
+        self._held_count += len(triples)
+        if self._held_count > self.hold:
+            self.flush()
+
+    @property
+    def streaming(self) -> bool:
+        """Whether the graph outgrew ``hold`` (its pieces are written as they come)."""
+        return self.held is None
+
+    def flush(self) -> None:
+        """Write the pieces held; from now on each piece is written as it comes."""
+        held, self.held = self.held or [], None
+        for graph, triples in held:
+            self._write(graph, triples)
+
+    def _write(self, graph: NamedNode, triples: list[Triple]) -> None:
+        if self.move is not None:
+            graph, triples = self.move.term(graph), list(map(self.move, triples))
+        self.count += len(triples)
+        for name, out in self.files.items():
+            fmt = FORMATS[name].rdf_format
+            if fmt == RdfFormat.N_QUADS:
+                write_graph_nquads(out, graph, triples)
+            elif fmt == RdfFormat.TURTLE:
+                self._turtle(out, triples)
+            elif fmt == RdfFormat.JSON_LD:
+                self._jsonld(out, triples)
+            elif fmt == RdfFormat.N_TRIPLES:
+                serialize(triples, out, fmt)
+            else:
+                raise ValueError(f"{name}: a format DumpWriter cannot write a piece at a time")
+
+    def _turtle(self, out: BinaryIO, triples: list[Triple]) -> None:
+        text = serialize(triples, format=RdfFormat.TURTLE, prefixes=self.prefixes)
+        if self._turtle_header is None:
+            # pyoxigraph writes every prefix given, before the first statement
+            self._turtle_header = text[:_prefix_block_end(text)]
+            out.write(text)
+        elif not text.startswith(self._turtle_header):
+            raise ValueError("a Turtle piece that does not begin with the prefixes of the first")
+        else:
+            out.write(memoryview(text)[len(self._turtle_header):])
+
+    def _jsonld(self, out: BinaryIO, triples: list[Triple]) -> None:
+        text = serialize(triples, format=RdfFormat.JSON_LD)
+        if text[:1] != b"[" or text[-1:] != b"]":
+            raise ValueError("a JSON-LD piece that is not one array of node objects")
+        out.write(b"," if self._jsonld_started else b"[")
+        out.write(memoryview(text)[1:-1])
+        self._jsonld_started = True
+
+    def __exit__(self, *failure) -> bool:
+        if failure[0] is None:
+            try:
+                self.flush()
+                if "jsonld" in self.files:
+                    self.files["jsonld"].write(b"]" if self._jsonld_started else b"[]")
+            except BaseException as exc:
+                self._stack.__exit__(type(exc), exc, exc.__traceback__)  # no file is left
+                raise
+        return self._stack.__exit__(*failure)
+
+    @property
+    def counts(self) -> dict[Path, int]:
+        return {path: self.count for path in self.paths.values()}
+
+
+def _prefix_block_end(text: bytes) -> int:
+    """Where the leading ``@prefix`` lines of a Turtle text end."""
+    end = 0
+    while text.startswith(b"@prefix ", end):
+        end = text.index(b"\n", end) + 1
+    return end
+
+
+class StatementStream:
+    """N-Triples written piece by piece into ``path`` for a reader in another
+    process that follows the file as it grows (:func:`follow_statements`):
+    after each piece, the file's length so far goes down the pipe ``signal``
+    as a line of digits, and ``end`` after the last. A pipe closed without
+    it tells the reader the writer stopped. Call the stream with each
+    piece's triples (it is :meth:`Dataset.stated`'s sink)."""
+
+    def __init__(self, path: Path, signal: int):
+        self.pipe = os.fdopen(signal, "wb", buffering=0)
+        try:
+            self.file = open(path, "wb")
+        except BaseException:
+            self.pipe.close()
+            raise
+        self.count = 0
+
+    def __call__(self, triples: list[Triple]) -> None:
+        if triples:
+            serialize(triples, self.file, RdfFormat.N_TRIPLES)
+            self.file.flush()
+            self.count += len(triples)
+            self._tell(b"%d\n" % self.file.tell())
+
+    def finish(self) -> int:
+        """The last piece is written; returns the number of triples."""
+        self.file.close()
+        self._tell(b"end\n")
+        self.pipe.close()
+        return self.count
+
+    def _tell(self, line: bytes) -> None:
+        try:
+            self.pipe.write(line)
+        except BrokenPipeError:  # not an OSError to the caller: click takes EPIPE for its own stdout closed
+            raise ReaderStopped("the process reading the statements ended before they were all written") from None
+
+    def close(self) -> None:
+        """Stop without ``end`` (the writer failed): the reader gives up."""
+        self.file.close()
+        if not self.pipe.closed:
+            self.pipe.close()
+
+
+class WriterStopped(RuntimeError):
+    """The statements followed stopped before their end."""
+
+
+class ReaderStopped(RuntimeError):
+    """The process following the statements ended before their end."""
+
+
+def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] | None = None) -> Iterator[bytes]:
+    """The lines of the N-Triples a :class:`StatementStream` writes into
+    ``path``, as each piece is announced on the pipe ``signal``; ``seen``
+    is given every piece's bytes (a digest's ``update``)."""
+    with os.fdopen(signal, "rb") as pipe:
+        handle = None
+        try:
+            for line in pipe:
+                if line == b"end\n":
+                    return
+                if handle is None:
+                    handle = open(path, "rb")
+                piece = handle.read(int(line) - handle.tell())
+                if seen is not None:
+                    seen(piece)
+                yield from io.BytesIO(piece)
+        finally:
+            if handle is not None:
+                handle.close()
+    raise WriterStopped("the build stopped before the graph to validate was written")
+
+

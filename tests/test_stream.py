@@ -1,0 +1,109 @@
+"""The dumps written a piece at a time as the graph is made
+(kg.rdf.stream.DumpWriter): held up to a size, then streamed; the same
+graph as one serialisation of the whole, in every format."""
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple, parse
+
+from kg.rdf.formats import FORMATS
+from kg.rdf.io import Dataset, IriMover, write_format
+from kg.rdf.stream import DumpWriter
+from tests.conftest import CORPUS
+
+OLD, NEW = "http://localhost:8000/", "https://example.org/yili/"
+PREFIXES = {"yili": OLD + "ontology#", "rdfs": "http://www.w3.org/2000/01/rdf-schema#"}
+
+
+def pieces() -> list[tuple[NamedNode, list[Triple]]]:
+    """Two graphs in four pieces; one subject's statements cross two pieces,
+    literals hold what a writer must escape, one is a URL under the base."""
+    work, edition = NamedNode(OLD + "graph/work"), NamedNode(OLD + "graph/edition/KR1d0038")
+    label = NamedNode(PREFIXES["rdfs"] + "label")
+
+    def t(n: int, text: str, **kind) -> Triple:
+        return Triple(NamedNode(f"{OLD}id/passage/{n}"), label, Literal(text, **kind))
+
+    return [(work, [t(1, "獲者坐而獲 .", language="zh-hant"), t(2, 'a "quote"\nand a line')]),
+            (work, [t(2, "again, the same subject"), t(3, OLD + "id/doc/x")]),
+            (edition, [t(4, "右 .\r\n", language="lzh")]),
+            (edition, [Triple(NamedNode(OLD + "id/doc/KR1d0038/3"), NamedNode(OLD + "ontology#edition"),
+                              NamedNode(OLD + "id/edition/KR1d0038"))])]
+
+
+def read_back(path, fmt: str, gz: bool) -> set:
+    data = gzip.decompress(path.read_bytes()) if gz else path.read_bytes()
+    return set(parse(data, format=FORMATS[fmt].rdf_format))
+
+
+@pytest.mark.parametrize("hold", [0, 3, 10**6])
+@pytest.mark.parametrize("moved, gz", [(False, False), (True, True)])
+def test_every_dump_written_in_pieces_is_the_graph_of_one_serialisation(tmp_path, hold, moved, gz):
+    """Held (the whole work), streamed from the first piece, or streamed once
+    the held pieces outgrow ``hold``: each file is the graph pyoxigraph
+    writes of the whole dataset, under the base it is moved to."""
+    dataset = Dataset.stated(pieces())
+    move = IriMover(OLD, NEW) if moved else None
+    expected = dataset.moved(OLD, NEW) if moved else dataset
+    prefixes = {**PREFIXES, "yili": NEW + "ontology#"} if moved else PREFIXES
+    paths = {name: tmp_path / ("pieces" + f.extension) for name, f in FORMATS.items()}
+    with DumpWriter(paths, gz, prefixes, move, hold=hold) as writer:
+        for graph, triples in pieces():
+            writer(graph, triples)
+        assert writer.streaming == (hold < 6)
+    assert writer.counts == {path: 6 for path in paths.values()}
+    for name, fmt in FORMATS.items():
+        whole = tmp_path / ("whole" + fmt.extension)
+        write_format(expected, fmt, whole, gz, prefixes)
+        assert read_back(paths[name], name, gz) == read_back(whole, name, gz), name
+        if fmt.rdf_format in (RdfFormat.N_TRIPLES, RdfFormat.N_QUADS):
+            assert paths[name].read_bytes() == whole.read_bytes() or gz, name
+    turtle = (gzip.decompress if gz else bytes)(paths["turtle"].read_bytes()).decode()
+    assert turtle.count("@prefix yili:") == 1 and turtle.count("@prefix ") == len(prefixes)
+    assert ("localhost" in turtle) != moved
+    quads = read_back(paths["nquads"], "nquads", gz)
+    assert {q.graph_name.value for q in quads} == {(NEW if moved else OLD) + g for g in
+                                                   ("graph/work", "graph/edition/KR1d0038")}
+    assert all(isinstance(q, Quad) for q in quads)
+
+
+def test_a_dump_writer_that_fails_leaves_no_file(tmp_path):
+    paths = {name: tmp_path / ("yili" + f.extension) for name, f in FORMATS.items()}
+    with pytest.raises(RuntimeError, match="the build stopped"):
+        with DumpWriter(paths, hold=0) as writer:
+            for graph, triples in pieces()[:2]:
+                writer(graph, triples)
+            raise RuntimeError("the build stopped")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_graph_is_still_a_file_of_each_format(tmp_path):
+    paths = {name: tmp_path / ("yili" + f.extension) for name, f in FORMATS.items()}
+    with DumpWriter(paths):
+        pass
+    assert paths["jsonld"].read_bytes() == b"[]"
+    assert all(not read_back(path, name, False) for name, path in paths.items())
+
+
+def test_a_build_that_streams_its_dumps_writes_the_bytes_of_one_that_holds_them(tmp_path, monkeypatch):
+    """kg build holds the graph's statements up to HOLD_STATEMENTS and writes
+    the dumps while its validator checks; a bigger graph is written as it is
+    made. Both give the same files, byte for byte, with --base and --gzip
+    (every dump then written by the DumpWriter, the N-Triples too) and
+    without (the N-Triples written for the validator)."""
+    import kg.build
+
+    source = [(CORPUS / "KR1d0038" / "KR1d0038_003.txt",)]
+    holds = (kg.build.HOLD_STATEMENTS, 0)
+    for options in ({}, {"base": NEW, "gz": True}):
+        built = {}
+        for hold in holds:
+            monkeypatch.setattr(kg.build, "HOLD_STATEMENTS", hold)
+            out = tmp_path / f"{len(options)}-{hold}"
+            kg.build.build(source, out, cache=False, **options)
+            built[hold] = {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
+        held, streamed = built.values()
+        assert held == streamed and len(held) == 5
+        assert sum(len(data) for data in held.values()) > 500_000
