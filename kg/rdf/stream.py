@@ -100,22 +100,21 @@ class DumpWriter:
                 raise ValueError(f"{name}: a format DumpWriter cannot write a piece at a time")
 
     def _turtle(self, out: BinaryIO, triples: list[Triple]) -> None:
-        text = serialize(triples, format=RdfFormat.TURTLE, prefixes=self.prefixes)
         if self._turtle_header is None:
             # pyoxigraph writes every prefix given, before the first statement
+            text = serialize(triples[:1], format=RdfFormat.TURTLE, prefixes=self.prefixes)
             self._turtle_header = text[:_prefix_block_end(text)]
-            out.write(text)
-        elif not text.startswith(self._turtle_header):
-            raise ValueError("a Turtle piece that does not begin with the prefixes of the first")
-        else:
-            out.write(memoryview(text)[len(self._turtle_header):])
+            serialize(triples, out, RdfFormat.TURTLE, prefixes=self.prefixes)
+            return
+        trimmed = _Trimmed(out, head=self._turtle_header)
+        serialize(triples, trimmed, RdfFormat.TURTLE, prefixes=self.prefixes)
+        trimmed.close()
 
     def _jsonld(self, out: BinaryIO, triples: list[Triple]) -> None:
-        text = serialize(triples, format=RdfFormat.JSON_LD)
-        if text[:1] != b"[" or text[-1:] != b"]":
-            raise ValueError("a JSON-LD piece that is not one array of node objects")
         out.write(b"," if self._jsonld_started else b"[")
-        out.write(memoryview(text)[1:-1])
+        trimmed = _Trimmed(out, head=b"[", tail=b"]")  # the piece's node objects, spliced into one array
+        serialize(triples, trimmed, RdfFormat.JSON_LD)
+        trimmed.close()
         self._jsonld_started = True
 
     def __exit__(self, *failure) -> bool:
@@ -132,6 +131,43 @@ class DumpWriter:
     @property
     def counts(self) -> dict[Path, int]:
         return {path: self.count for path in self.paths.values()}
+
+
+class _Trimmed:
+    """A binary file that passes on what a serialiser writes into it but for
+    an expected beginning (checked and dropped) and end (checked and held
+    back), so that a piece goes straight to its file. (A piece's whole text
+    made first, then cut, measured a third slower on big graphs: the
+    buffer's copies as it grows.)"""
+
+    def __init__(self, out: BinaryIO, head: bytes = b"", tail: bytes = b""):
+        self.out, self.head, self.tail = out, head, tail
+        self.start: bytes | None = b"" if head else None  # what came of the head so far
+        self.held = b""
+
+    def write(self, data) -> int:
+        size = len(data)
+        if self.start is not None:
+            self.start += bytes(data)
+            if len(self.start) < len(self.head):
+                return size
+            if not self.start.startswith(self.head):
+                raise ValueError(f"a piece that does not begin with {self.head[:40]!r}")
+            data, self.start = self.start[len(self.head):], None
+        if self.tail:
+            data = self.held + bytes(data)
+            self.held = data[-len(self.tail):]
+            data = data[:-len(self.tail)]
+        if data:
+            self.out.write(data)
+        return size
+
+    def flush(self) -> None:
+        pass  # the file underneath is flushed by whoever owns it
+
+    def close(self) -> None:
+        if self.start is not None or self.held != self.tail:
+            raise ValueError(f"a piece that does not end with {self.tail!r} after {self.head[:40]!r}")
 
 
 def _prefix_block_end(text: bytes) -> int:
