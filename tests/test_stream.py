@@ -107,3 +107,27 @@ def test_a_build_that_streams_its_dumps_writes_the_bytes_of_one_that_holds_them(
         held, streamed = built.values()
         assert held == streamed and len(held) == 5
         assert sum(len(data) for data in held.values()) > 500_000
+
+
+def test_a_piece_is_trimmed_whatever_the_writes_it_comes_in():
+    """pyoxigraph writes through an 8 KB buffer: the head to drop and the
+    tail to hold back may be cut across writes, or be a write alone."""
+    import io
+
+    from kg.rdf.stream import _Trimmed
+
+    text = b'@prefix a: <http://a/> .\n[{"@id":"x"},{"@id":"y"}]'
+    head, tail = b"@prefix a: <http://a/> .\n[", b"]"
+    for size in (1, 2, 3, 7, 26, 27, len(text)):
+        out = io.BytesIO()
+        trimmed = _Trimmed(out, head=head, tail=tail)
+        for start in range(0, len(text), size):
+            trimmed.write(text[start:start + size])
+        trimmed.close()
+        assert out.getvalue() == b'{"@id":"x"},{"@id":"y"}', size
+    with pytest.raises(ValueError, match="does not begin with"):
+        _Trimmed(io.BytesIO(), head=b"[").write(b'{"@id":"x"}')
+    unfinished = _Trimmed(io.BytesIO(), head=b"[", tail=b"]")
+    unfinished.write(b'[{"@id":"x"}')
+    with pytest.raises(ValueError, match="does not end with"):
+        unfinished.close()

@@ -155,9 +155,15 @@ class _Trimmed:
                 raise ValueError(f"a piece that does not begin with {self.head[:40]!r}")
             data, self.start = self.start[len(self.head):], None
         if self.tail:
-            data = self.held + bytes(data)
-            self.held = data[-len(self.tail):]
-            data = data[:-len(self.tail)]
+            cut = len(self.tail)
+            if len(data) < cut:
+                data = self.held + bytes(data)
+                self.held, data = data[-cut:], data[:-cut]
+            elif data:
+                held, self.held = self.held, bytes(data[-cut:])
+                if held:
+                    self.out.write(held)
+                data = memoryview(data)[:-cut]
         if data:
             self.out.write(data)
         return size
