@@ -39,7 +39,8 @@ from kg.validate import DEFAULT_ENGINE, validate_file
 
 # The statements a build holds to write its dumps after the graph is made
 # (while its validator checks it): the whole work's 1.85 million fit, about
-# 700 MB as pyoxigraph triples; a bigger graph is written as it is made.
+# 700 MB as pyoxigraph triples; a bigger graph is written in batches that
+# size as it is made.
 HOLD_STATEMENTS = 2_000_000
 
 
@@ -269,9 +270,9 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         checked = folder / (dump_name("ntriples") if as_dump else ".validated.nt")
         # Every other dump is written by a DumpWriter (kg.rdf.stream) from the
         # pieces of the graph: after the graph is made, while the validator
-        # checks it, or, for a graph bigger than HOLD_STATEMENTS, as it is
-        # made, so that no copy of a big graph is held. The dataset keeps the
-        # links graph alone, for VoID's linksets.
+        # checks it, or, for a graph bigger than HOLD_STATEMENTS, a batch that
+        # size at a time as it is made, so that no copy of a big graph is
+        # held. The dataset keeps the links graph alone, for VoID's linksets.
         dumps = {name: folder / dump_name(name, gz) for name in FORMATS if not (as_dump and name == "ntriples")}
         move = IriMover(DEFAULT_BASE, Minter(base).base) if moves_base(base) else None
         links = NamedNode(Minter().graph("links"))

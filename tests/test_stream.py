@@ -52,7 +52,7 @@ def test_every_dump_written_in_pieces_is_the_graph_of_one_serialisation(tmp_path
     with DumpWriter(paths, gz, prefixes, move, hold=hold) as writer:
         for graph, triples in pieces():
             writer(graph, triples)
-        assert writer.streaming == (hold < 6)
+        assert writer.wrote_early == (hold < 6)
     assert writer.counts == {path: 6 for path in paths.values()}
     for name, fmt in FORMATS.items():
         whole = tmp_path / ("whole" + fmt.extension)

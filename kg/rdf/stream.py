@@ -36,19 +36,24 @@ class DumpWriter:
     of statements. ``move``: the IRIs moved (``--base``) as they are
     written.
 
-    The first ``hold`` statements are held, not written, until
-    :meth:`flush` (or the block's end): kg build writes a graph that size
-    after it is made, while its validator checks it on the other core; a
-    bigger graph is written as it comes (the held pieces first), so that the
-    build holds no more than ``hold`` statements whatever the corpus."""
+    Pieces are held and written in batches of about ``hold`` statements:
+    kg build's whole work is one batch, written after the graph is made
+    (:meth:`flush`, or the block's end) while its validator checks it on
+    the other core; a bigger graph is written a batch at a time as it is
+    made, so that the build never holds much more than ``hold`` statements.
+    (Each piece written as it came, nothing held, measured slower at ×100:
+    graph phase 85 s against 55 s in batches of two million. Objects freed
+    right after they are made leave holes the allocator then fills, piece
+    by piece.)"""
 
     def __init__(self, paths: dict[str, Path], gz: bool = False, prefixes: dict[str, str] | None = None,
                  move: IriMover | None = None, hold: int = 0):
         self.paths, self.gz, self.prefixes, self.move, self.hold = paths, gz, prefixes or {}, move, hold
         self.files: dict[str, BinaryIO] = {}
         self.count = 0
-        self.held: list[tuple[NamedNode, list[Triple]]] | None = []
+        self.held: list[tuple[NamedNode, list[Triple]]] = []
         self._held_count = 0
+        self.wrote_early = False  # a batch was written before the graph was made
         self._turtle_header: bytes | None = None
         self._jsonld_started = False
         self._stack = ExitStack()
@@ -63,22 +68,15 @@ class DumpWriter:
     def __call__(self, graph: NamedNode, triples: list[Triple]) -> None:
         if not triples:
             return
-        if self.held is None:
-            self._write(graph, triples)
-            return
         self.held.append((graph, triples))
         self._held_count += len(triples)
         if self._held_count > self.hold:
             self.flush()
-
-    @property
-    def streaming(self) -> bool:
-        """Whether the graph outgrew ``hold`` (its pieces are written as they come)."""
-        return self.held is None
+            self.wrote_early = True
 
     def flush(self) -> None:
-        """Write the pieces held; from now on each piece is written as it comes."""
-        held, self.held = self.held or [], None
+        """Write the pieces held."""
+        held, self.held, self._held_count = self.held, [], 0
         for graph, triples in held:
             self._write(graph, triples)
 
