@@ -252,17 +252,28 @@ def test_a_validator_that_dies_fails_the_build_in_one_line(tmp_path, monkeypatch
     assert not (out / "yili.nt").exists() and [p.name for p in (out / "builds").iterdir()] == []
 
 
-def test_a_full_disk_fails_the_build_in_one_line(tmp_path, monkeypatch):
+@pytest.mark.parametrize("where", ["write_dist", "DumpWriter._write"])
+def test_a_full_disk_fails_the_build_in_one_line(tmp_path, monkeypatch, where):
+    """The disk fills up while VoID is written (write_dist), or while the
+    dumps are (DumpWriter, with --gzip so that it writes them all, the
+    N-Triples too): one line, status 1, nothing published, no file left."""
     from click.testing import CliRunner
 
     import kg.build
     from kg.cli import main
+    from kg.rdf.stream import DumpWriter
 
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(kg.build, "write_dist", full)
+    if where == "write_dist":
+        monkeypatch.setattr(kg.build, "write_dist", full)
+    else:
+        monkeypatch.setattr(DumpWriter, "_write", full)
     out = tmp_path / "dist"
-    result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out)])
+    result = CliRunner().invoke(main, ["build", str(seed("003")), "--out", str(out), "--gzip"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"kg: error: [Errno 28] No space left on device; {out}/ left as it was" in result.output.splitlines()
+    assert not (out / "yili.nt.gz").exists() and [p.name for p in (out / "builds").iterdir()] == []
+    # nothing but the validator's cache of verdicts (a graph's digest → conforms), which holds for any build
+    assert not [p for p in out.rglob("*") if p.is_file() and ".cache" not in p.parts]
