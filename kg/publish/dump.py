@@ -19,7 +19,8 @@ from kg.rdf.formats import FORMATS
 from kg.rdf.graph import PREFIXES
 from kg.progress import QUIET, Phases
 from kg.publish.dist import clean_leftovers, new_build
-from kg.rdf.io import Dataset, write_format, write_statements
+from kg.rdf.io import Dataset, write_statements
+from kg.rdf.stream import DumpWriter
 
 
 def prefixes_for(base: str | None = None) -> dict[str, str]:
@@ -35,19 +36,22 @@ def dump_name(fmt: str, gz: bool = False) -> str:
 
 def write_dumps(dataset: Dataset, folder: Path, base: str | None = None, gz: bool = False,
                 progress=None, done: dict[Path, int] | None = None) -> dict[Path, int]:
-    """Every dump of the registry into ``folder``, but those ``done``
-    already (path → statements). Returns each file with its number of
-    statements."""
-    counts = {}
-    for fmt in FORMATS.values():
-        path = Path(folder) / dump_name(fmt.name, gz)
-        if done and path in done:
-            counts[path] = done[path]
-        else:
-            counts[path] = write_format(dataset, fmt, path, gz, prefixes_for(base))
+    """Every dump of the registry into ``folder`` (:class:`DumpWriter`, the
+    one writer of dumps), but those ``done`` already (path → statements).
+    Returns each file with its number of statements."""
+    done = done or {}
+    paths = {fmt.name: Path(folder) / dump_name(fmt.name, gz) for fmt in FORMATS.values()}
+    pending = {name: path for name, path in paths.items() if path not in done}
+    counts = dict(done)
+    if pending:
+        with DumpWriter(pending, gz, prefixes_for(base), distinct=dataset.distinct) as writer:
+            for graph, triples in dataset.graphs.items():
+                writer(graph, triples)
+        counts.update(writer.counts)
+    for path in paths.values():
         if progress:
             progress(path.name)
-    return counts
+    return {path: counts[path] for path in paths.values()}
 
 
 def write_turtle(triples: Iterable[Triple], path: Path, gz: bool = False, base: str | None = None) -> None:

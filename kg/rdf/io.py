@@ -2,11 +2,12 @@
 graphs of triples), its dumps in every format of :mod:`kg.rdf.formats`, and
 graph files read back.
 
-Each dump is one pyoxigraph serialisation of statements already held in
-memory, streamed to its file: no sorting, no second copy of the graph. The
-statements come in build order, which depends only on the input (the
-builders iterate lists and sorted keys, never hash order), so two builds of
-the same input give the same bytes (tests/test_build.py).
+The dumps are written by :class:`kg.rdf.stream.DumpWriter` from the
+graphs' pieces, each a pyoxigraph serialisation streamed to its file: no
+sorting, no second copy of the graph. The statements come in build order,
+which depends only on the input (the builders iterate lists and sorted
+keys, never hash order), so two builds of the same input give the same
+bytes (tests/test_build.py).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple, parse, serialize
 
 from kg.atomic import atomic_write
-from kg.rdf.formats import FORMATS, GraphFormat, UnknownFormat, format_of
+from kg.rdf.formats import FORMATS, UnknownFormat, format_of
 
 
 class GraphError(ValueError):
@@ -188,23 +189,6 @@ def write_graph_nquads(out: BinaryIO, graph: NamedNode, triples: Iterable[Triple
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 
-def write_format(dataset: Dataset, fmt: GraphFormat, path: Path, gz: bool = False,
-                 prefixes: dict[str, str] | None = None) -> int:
-    """One dump, replacing ``path`` whole: the named graphs for a dataset
-    format, their union otherwise. Returns the number of statements."""
-    with atomic_write(path, gz) as out:
-        if fmt.rdf_format == RdfFormat.N_QUADS:
-            for graph, triples in dataset.graphs.items():
-                write_graph_nquads(out, graph, triples)
-            return len(dataset)
-        if fmt.datasets:
-            serialize(dataset.quads(), out, fmt.rdf_format)
-            return len(dataset)
-        options = {"prefixes": prefixes} if prefixes and fmt.rdf_format == RdfFormat.TURTLE else {}
-        serialize(dataset.union(), out, fmt.rdf_format, **options)
-        return len(dataset.union())
-
-
 def write_statements(statements: Iterable[Triple | Quad], path: Path, gz: bool = False,
                      prefixes: dict[str, str] | None = None) -> None:
     """Statements in the format ``path``'s extension names."""
@@ -232,5 +216,5 @@ def load_quads(path: Path) -> list[Quad | Triple]:
         raise GraphError(f"{path}: {one_line(exc)}") from exc
 
 
-__all__ = ["Dataset", "FORMATS", "GraphError", "IriMover", "load_quads", "one_line", "rdf_format", "write_format",
+__all__ = ["Dataset", "FORMATS", "GraphError", "IriMover", "load_quads", "one_line", "rdf_format",
            "write_graph_nquads", "write_statements"]

@@ -48,10 +48,14 @@ class DumpWriter:
     by piece.)"""
 
     def __init__(self, paths: dict[str, Path], gz: bool = False, prefixes: dict[str, str] | None = None,
-                 move: IriMover | None = None, hold: int = 0):
+                 move: IriMover | None = None, hold: int = 0, distinct: bool = True):
         self.paths, self.gz, self.prefixes, self.move, self.hold = paths, gz, prefixes or {}, move, hold
         self.files: dict[str, BinaryIO] = {}
-        self.count = 0
+        self.count = 0  # statements of the dataset formats
+        self.union_count = 0  # of the union formats
+        # graphs that may share triples (a dataset read back, not kg build's):
+        # the union formats write each triple once
+        self._seen: set[Triple] | None = None if distinct else set()
         self.held: list[tuple[NamedNode, list[Triple]]] = []
         self._held_count = 0
         self.wrote_early = False  # a batch was written before the graph was made
@@ -84,17 +88,24 @@ class DumpWriter:
     def _write(self, graph: NamedNode, triples: list[Triple]) -> None:
         if self.move is not None:
             graph, triples = self.move.term(graph), list(map(self.move, triples))
+        union = triples
+        if self._seen is not None:
+            union = [t for t in triples if t not in self._seen]
+            self._seen.update(union)
         self.count += len(triples)
+        self.union_count += len(union)
         for name, out in self.files.items():
             fmt = FORMATS[name].rdf_format
             if fmt == RdfFormat.N_QUADS:
                 write_graph_nquads(out, graph, triples)
+            elif not union:
+                continue
             elif fmt == RdfFormat.TURTLE:
-                self._turtle(out, triples)
+                self._turtle(out, union)
             elif fmt == RdfFormat.JSON_LD:
-                self._jsonld(out, triples)
+                self._jsonld(out, union)
             elif fmt == RdfFormat.N_TRIPLES:
-                serialize(triples, out, fmt)
+                serialize(union, out, fmt)
             else:
                 raise ValueError(f"{name}: a format DumpWriter cannot write a piece at a time")
 
@@ -130,7 +141,8 @@ class DumpWriter:
 
     @property
     def counts(self) -> dict[Path, int]:
-        return {path: self.count for path in self.paths.values()}
+        """Each file's number of statements."""
+        return {path: self.count if FORMATS[name].datasets else self.union_count for name, path in self.paths.items()}
 
 
 class _Trimmed:
