@@ -61,6 +61,10 @@ CASES = {
     "written-subject": ("司馬正命退楅", None, None, ["司馬正 命"], 0),
     "joined-subject": ("與介入北鄉哭", ["主人"], None, ["主人|介 入", "主人|介 哭 北面"], 0),
     "carried-clause": ("司射適堂西袒決遂", None, None, ["司射 適 at=堂西", "司射 袒", "司射 決", "司射 遂"], 1),
+    # 有司徹: both bring their tripods in, and set them out; 鄉射禮's 賓 has stopped, facing east
+    "parallel-subjects": ("司馬舉羊鼎司士舉豕鼎舉魚鼎以入陳鼎主人升尸侑升復位", None, None,
+                          ["司馬 舉 obj=鼎", "司士 舉 obj=鼎", "司士 舉 obj=鼎", "司馬|司士 入", "司馬|司士 陳 obj=鼎",
+                           "主人 升", "尸|侑 升", "主人|尸|侑 復位"], 3),
     "carried-sentence": ("賓出，主人送於外門外，再拜；歸賓俎。", None, None,
                          ["賓 出", "主人 送 at=外門外", "主人 再拜", "主人 歸 obj=俎 to=賓"], 3),
     "carried-passage": ("升自西階", ["司射"], None, ["司射 升 at=西階"], 0),

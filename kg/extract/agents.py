@@ -105,6 +105,33 @@ class AgentRules:
         event.agents = list(done.agents)  # (the acts after it keep the agent carried: 祝告又再拜釋幣…)
         event.mark("agent", "again", replace=True)
 
+    def parallel_subjects(self, event: Event) -> None:
+        """Subjects written in a row doing the same act (司馬舉羊鼎司士舉豕鼎舉魚鼎,
+        主人升尸侑升): the next act of the sentence with no subject, another
+        act, is theirs together, and so are the acts after it (以入陳鼎: both
+        bring in and set out the tripods; 復位: all three)."""
+        kinds = self.vocab.action_class
+        if event.rule_for("agent") != "carried-clause" or kinds.get(event.action) != "Movement":
+            return  # going in or back together (主人升…賓升…再拜, 宗人曰…主人曰諾乃退: the last one acts on)
+        run: list[Event] = []
+        for done in reversed(self.events[self.sentence_from:-1]):
+            if run and done.action != run[0].action:
+                break
+            run.append(done)
+        moving = ("Movement", "Handling", "Offering")  # not bows or words, exchanged (主人及祝拜妥尸尸拜遂坐)
+        if not run or run[0].action == event.action or kinds.get(run[0].action) not in moving \
+                or any(done.recipients or done.place or done.facing for done in run[1:]) \
+                or self.norm[event.j:event.j + 1] == "之":
+            return  # (賓降直西序東面主人降復初位: the 賓 has stopped; 庶子執俎從之: follows the other)
+        written = [done for done in reversed(run) if done.rule_for("agent") == "written-subject"]
+        if len({tuple(done.agents) for done in written}) < 2 or any(
+                self.norm[one.j:other.i].count(role) > 1 for one, other in zip(written, written[1:])
+                for role in other.agents):
+            return  # (射人升賓，賓升立: the one made to go up, named twice, then goes on alone)
+        self.agent = list(dict.fromkeys(role for done in written for role in done.agents))
+        event.agents = list(self.agent)
+        event.mark("agent", "parallel-subjects", replace=True)
+
     def mourners_act(self, event: Event) -> None:
         """A mourner's act (踊, flag mourners) with no subject written, where
         the agent carried is an officer (商祝, 御者), is the principal party's

@@ -269,6 +269,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 event.place, after = found
                 event.mark("place", "place-after-act")
         if not written_subject:
+            self.parallel_subjects(event)
             self.not_to_oneself(event)
             self.initiator_again(event)
             self.asker_again(event)
