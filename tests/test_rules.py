@@ -61,7 +61,7 @@ CASES = {
     "written-subject": ("司馬正命退楅", None, None, ["司馬正 命"], 0),
     "joined-subject": ("與介入北鄉哭", ["主人"], None, ["主人|介 入", "主人|介 哭 北面"], 0),
     "carried-clause": ("司射適堂西袒決遂", None, None, ["司射 適 at=堂西", "司射 袒", "司射 決", "司射 遂"], 1),
-    # 有司徹: both bring their tripods in, and set them out; 鄉射禮's 賓 has stopped, facing east
+    # 有司徹: both bring their tripods in and set them out; all three go back to their places
     "parallel-subjects": ("司馬舉羊鼎司士舉豕鼎舉魚鼎以入陳鼎主人升尸侑升復位", None, None,
                           ["司馬 舉 obj=鼎", "司士 舉 obj=鼎", "司士 舉 obj=鼎", "司馬|司士 入", "司馬|司士 陳 obj=鼎",
                            "主人 升", "尸|侑 升", "主人|尸|侑 復位"], 3),
@@ -410,3 +410,20 @@ def test_repeats_names_the_same_guesses_as_the_rule_table():
     from kg.extract.rules import UNCERTAIN_AGENT
 
     assert GUESSED == UNCERTAIN_AGENT
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 鄉射禮: the 賓 has stopped at the western wall, facing east; only the 主人 goes back
+    ("賓降直西序東面主人降復初位", ["賓 降 at=西序 東面", "主人 降", "主人 復位"]),
+    # 燕禮: the 射人 makes the 賓 go up, the 賓 stands alone
+    ("射人升賓賓升立于序內東面", None),
+    # 大射儀: each receives from the lord; the one with the basket withdraws
+    ("大射正受弓小射正以笥受決拾退奠于坫上", None),
+    # 鄉射禮: the 庶子 follows the 獲者 (從之)
+    ("獲者皆執其薦庶子執俎從之", None),
+])
+def test_parallel_subjects_leaves_what_is_no_joint_act(text, expected):
+    _, got = parse(text)
+    assert not any(e.rule_for("agent") == "parallel-subjects" for e in got), [compact(e) for e in got]
+    if expected is not None:
+        assert [compact(e) for e in got][:len(expected)] == expected

@@ -120,9 +120,11 @@ class AgentRules:
             run.append(done)
         moving = ("Movement", "Handling", "Offering")  # not bows or words, exchanged (主人及祝拜妥尸尸拜遂坐)
         if not run or run[0].action == event.action or kinds.get(run[0].action) not in moving \
+                or "receives" in self.vocab.flags(run[0].action) \
                 or any(done.recipients or done.place or done.facing for done in run[1:]) \
                 or self.norm[event.j:event.j + 1] == "之":
-            return  # (賓降直西序東面主人降復初位: the 賓 has stopped; 庶子執俎從之: follows the other)
+            return  # (賓降直西序東面主人降復初位: the 賓 has stopped; 庶子執俎從之: follows the other;
+            # 大射正受弓小射正以笥受決拾退: each receives from the lord, in an exchange of his)
         written = [done for done in reversed(run) if done.rule_for("agent") == "written-subject"]
         if len({tuple(done.agents) for done in written}) < 2 or any(
                 self.norm[one.j:other.i].count(role) > 1 for one, other in zip(written, written[1:])

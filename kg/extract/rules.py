@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.107.0"
+EXTRACTOR_VERSION = "2.108.0"
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,9 @@ define("carried-clause", "agent",
        "No subject written: the agent of the last act of the same sentence.",
        "司射適堂西袒決遂")
 define("parallel-subjects", "agent",
-       "Subjects written in a row doing the same act (a movement or an act on things, no one acted on, the "
-       "earlier ones with no place or facing of their own): the next act of the sentence with no subject, a "
-       "movement, is theirs together, and so are the acts after it; not when a later subject was named twice "
+       "Subjects written in a row doing the same act (a movement or an act on things, not a receiving, no one "
+       "acted on, the earlier ones with no place or facing of their own): the next act of the sentence with no "
+       "subject, a movement, is theirs together, and so are the acts after it; not when a later subject was named twice "
        "since (射人升賓，賓升: made to go up) nor before 之 (從之: follows the other).",
        "司馬舉羊鼎司士舉豕鼎舉魚鼎以入")
 define("carried-sentence", "agent",
