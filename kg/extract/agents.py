@@ -107,9 +107,9 @@ class AgentRules:
 
     def parallel_subjects(self, event: Event) -> None:
         """Subjects written in a row doing the same act (司馬舉羊鼎司士舉豕鼎舉魚鼎,
-        主人升尸侑升): the next act of the sentence with no subject, another
-        act, is theirs together, and so are the acts after it (以入陳鼎: both
-        bring in and set out the tripods; 復位: all three)."""
+        主人升尸侑升): the next act of the sentence with no subject, a
+        movement, is theirs together, and so are the acts after it (以入陳鼎:
+        both bring in and set out the tripods; 復位: all three)."""
         kinds = self.vocab.action_class
         if event.rule_for("agent") != "carried-clause" or kinds.get(event.action) != "Movement":
             return  # going in or back together (主人升…賓升…再拜, 宗人曰…主人曰諾乃退: the last one acts on)
@@ -121,7 +121,7 @@ class AgentRules:
         moving = ("Movement", "Handling", "Offering")  # not bows or words, exchanged (主人及祝拜妥尸尸拜遂坐)
         if not run or run[0].action == event.action or kinds.get(run[0].action) not in moving \
                 or "receives" in self.vocab.flags(run[0].action) \
-                or any(done.recipients or done.place or done.facing for done in run[1:]) \
+                or any(done.recipients for done in run) or any(done.place or done.facing for done in run[1:]) \
                 or self.norm[event.j:event.j + 1] == "之":
             return  # (賓降直西序東面主人降復初位: the 賓 has stopped; 庶子執俎從之: follows the other;
             # 大射正受弓小射正以笥受決拾退: each receives from the lord, in an exchange of his)
