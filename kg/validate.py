@@ -198,7 +198,7 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     (:mod:`kg.forked`). The core engine reads the file a line at a time; the
     statements are parsed only to quote the passages of failing nodes.
 
-    ``ready``: the read end of the pipe of the :class:`~kg.rdf.io.StatementStream`
+    ``ready``: the read end of the pipe of the :class:`~kg.rdf.stream.StatementStream`
     that is writing the file. kg build starts its validator before it makes
     the graph, so that the validator's start (an interpreter, rdflib, the
     shapes read and compiled) is over by the time the first statements are

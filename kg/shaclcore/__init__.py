@@ -54,8 +54,8 @@ class Program:
         ``census`` counts what VoID reports on the way."""
         lines = io.BytesIO(ntriples) if isinstance(ntriples, bytes) else ntriples
         predicates = self.predicates
-        if census is not None:  # the tables its examples are looked up in
-            predicates = predicates | {b"<" + p.encode() + b">" for p, _ in census.examples}
+        if census is not None:
+            predicates = predicates | census.tables()
         with collector.paused():  # the index is millions of objects, no cycles
             return Index(lines, predicates, census)
 

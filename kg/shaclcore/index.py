@@ -33,7 +33,7 @@ class Index:
         counts, subjects = (census.predicates, census.subjects) if census is not None else (None, None)
         # One bytes object per distinct term, however many lines name it: a
         # subject is a key of several tables, a class or a term the object of
-        # thousands of lines (a third of the index's memory).
+        # thousands of lines (the whole work's index 457 -> 254 MiB).
         terms: dict[bytes, bytes] = {}
         term = terms.setdefault
         for line in lines:
@@ -136,6 +136,11 @@ class Census:
         self.predicates: dict[bytes, int] = {}
         self.subjects: set[bytes] = set()
 
+    def tables(self) -> set[bytes]:
+        """The predicates whose tables :meth:`figures` reads: rdf:type and
+        those of the examples."""
+        return {RDF_TYPE} | {_term(p) for p, _ in self.examples}
+
     def figures(self, index: Index) -> dict:
         """The counts as plain data (IRIs as text), to send to another process."""
         least = {}
@@ -156,7 +161,7 @@ def census_of(path, examples: Iterable[tuple[str, str]] = ()) -> dict:
     writes it, counted alone: for a build whose validator sent none."""
     census = Census(examples)
     with open(path, "rb") as lines:
-        index = Index(lines, {RDF_TYPE} | {_term(p) for p, _ in census.examples}, census)
+        index = Index(lines, census.tables(), census)
     return census.figures(index)
 
 
