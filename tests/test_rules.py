@@ -427,3 +427,28 @@ def test_parallel_subjects_leaves_what_is_no_joint_act(text, expected):
     assert not any(e.rule_for("agent") == "parallel-subjects" for e in got), [compact(e) for e in got]
     if expected is not None:
         assert [compact(e) for e in got][:len(expected)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "主人堂東袒決遂執弓賓於堂西亦如之皆由其階階下揖升堂揖",  # 鄉射禮, KR1d0038
+    "主人堂東袒決遂，執弓。賓於堂西亦如之。皆由其階，階下揖，升堂揖。",  # the punctuated text
+])
+def test_a_role_that_does_the_same_is_one_of_the_two_a_later_all_means(text):
+    """賓於堂西亦如之: the 賓 has done what the 主人 did; 皆 after it is both of
+    them, in the punctuated text (where the 賓 acted in no sentence of his
+    own) as in the plain one."""
+    _, got = parse(normalise(text))
+    assert [compact(e) for e in got][-3:] == ["主人|賓 揖 at=階下", "主人|賓 升堂", "主人|賓 揖"]
+    assert got[-3].rule_for("agent") == "both-after-all"
+
+
+@pytest.mark.parametrize("text", [
+    "介亦如之",  # 鄉飲酒禮: the 介 is invited the same way; he does nothing
+    "主婦之車亦如之",  # 既夕禮: the wife's carriage is the same
+    "婦車亦如之",  # 士昏禮: the bride's carriage is the same
+])
+def test_a_role_with_no_place_of_its_own_before_as_before_does_not_act(text):
+    """A passage of its own, as in KR1d0038: the 主人 who acted before still
+    acts after it."""
+    parser, got = parse(normalise(text), ["主人"])
+    assert got == [] and parser.agent == ["主人"]

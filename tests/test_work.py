@@ -161,6 +161,24 @@ def test_an_edition_without_sections_takes_the_references_stages():
     assert _set_out_robes(wyg, extract_events(wyg)).agents == []
 
 
+def test_a_passage_that_runs_across_a_section_is_read_as_two():
+    """KR1d0026's passage 司射先立…搢三而挾一个 runs across 張爾岐's division
+    (右三耦…; 司射東面立于三耦之北 opens the 司射's demonstration): the new
+    stage begins inside it, so the 司射 written there goes on into 揖進當階…
+    as in KR1d0038, and no principal party is put back at the next passage."""
+    from kg.extract.work import align_documents, stages_of
+
+    sbck, = read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_005.txt")])
+    stages = stages_of(sbck, align_documents([sbck])[sbck.key])
+    across = next(p for p in sbck.passages if "司射東面立于三耦之北" in p.span.norm)
+    (_, before), (cut, after) = stages[across.index]
+    assert after == before + 1 and across.span.norm[cut:].startswith("司射東面立于三耦之北")
+    events = extract(read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_005.txt")]))[sbck.key]
+    bows = [e for e in events if e.passage == across.index + 1]
+    assert bows and {tuple(e.agents) for e in bows} == {("司射",)}
+    assert [e.start for e in events] == sorted(e.start for e in events)
+
+
 def test_events_of_the_work_read_the_references_sections():
     """The reference document built from the canonical passages keeps their
     sections, so an event of the work is read as its edition reads it."""

@@ -14,7 +14,7 @@ from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
 from kg.extract.tokens import Token, tokenize, vocabulary
-from kg.model import Document
+from kg.model import Document, Passage
 from kg.text.normalise import normalise
 
 
@@ -44,16 +44,27 @@ def without_title(norm: str, titles: list[str]) -> str:
     return norm
 
 
-def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -> list[Event]:
+def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]] | None = None) -> list[Event]:
     """The events of every 經 passage of a document, in order.
 
     ``stages``: the section of the rite each passage (by index) belongs to,
     for an edition that marks none of its own (a plain text, the SBCK): the
-    sections of the canonical passages it reads (:func:`kg.extract.work.stages_of`),
-    so that a new stage of the rite is one in every edition. By default each
-    passage's own section."""
+    sections of the canonical passages it reads, each with where it begins in
+    the passage (:func:`kg.extract.work.stages_of`), so that a new stage of the
+    rite is one in every edition: a passage that runs across one is read as
+    two. By default each passage's own section."""
+    def pieces(passage: Passage) -> list[tuple[int, int, int | None]]:
+        begun = stages.get(passage.index) if stages is not None else None
+        if not begun:
+            return [(0, len(passage.span.norm), stage_of(passage.index))]
+        ends = [cut for cut, _ in begun[1:]] + [len(passage.span.norm)]
+        return [(cut, end, section) for (cut, section), end in zip(begun, ends)]
+
     def stage_of(index: int) -> int | None:
-        return stages.get(index) if stages is not None else doc.passages[index].section
+        if stages is None:
+            return doc.passages[index].section
+        begun = stages.get(index)
+        return begun[0][1] if begun else None
 
     agent: list[str] = []
     origin = "carried-passage"
@@ -67,48 +78,50 @@ def extract_events(doc: Document, stages: dict[int, int | None] | None = None) -
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     commanded = None  # who was told to do what, still undone (rule commanded-does)
     for passage in doc.passages:
-        norm = without_title(passage.span.norm, title)
-        stage = stage_of(passage.index)
-        if stage != section and section is not None and origin == "carried-passage" \
-                and not set(agent) <= vocabulary().principals:
-            # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
-            # ended with the last one (復者, 甸人, 宰); the principal party last written goes
-            # on (宿: the 主人 invites), unless things are set out first, an officer's work.
-            agent = [] if opens_with_preparation(norm) else last_principal(history)
-        if origin == "carried-passage" and agent and opens_at_a_time(norm) and opens_with_preparation(norm):
-            agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
-        if origin == "told-acts-next" and opens_with_preparation(norm):
-            agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-        if origin == "told-acts-next" and "report" in vocabulary().flags(first_act(norm) or ""):
-            agent, origin = reporter, "carried-passage"  # (告兄弟及有司 | 告事畢: the one who told reports on)
-        if inside and stage == section:
-            agent, origin = inside, "left-inside"
-        if asked and answers(norm):
-            agent, origin = asked, "asked-answers"
-        section = stage
-        parser = PassageParser(norm, agent, history, events[-20:])
-        parser.origin = origin
-        parser.commanded = commanded
-        for event in parser.run():
-            if not event.agents:
-                # An act before any participant is named (陳三鼎于門外 as a rite
-                # begins): kept, with what it handles and where, and no agent
-                # rather than an invented one; flagged for review.
-                event.uncertain.append("AgentNotWritten")
-            event.passage = passage.index
-            event.section = passage.section
-            event.start, event.end = passage.span.original_range(event.i, event.j)
-            event.seq = len(events) + 1
-            events.append(event)
-        agent, origin = parser.agent, "carried-passage"
-        # a command given in this passage and not yet done is carried into the next one only
-        commanded = parser.commanded if parser.commanded is not commanded else None
-        inside = came_in_last(events, passage.index, stage_of)
-        told, reporter = told_last(parser), parser.agent
-        if told:
-            agent, origin = told, "told-acts-next"
-        asked = asked_last(parser, history)
-        asks += parser.repeat_asks
+        whole = without_title(passage.span.norm, title)
+        for cut, end, stage in pieces(passage):
+            norm = whole[cut:end]
+            if stage != section and section is not None and origin == "carried-passage" \
+                    and not set(agent) <= vocabulary().principals:
+                # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
+                # ended with the last one (復者, 甸人, 宰); the principal party last written goes
+                # on (宿: the 主人 invites), unless things are set out first, an officer's work.
+                agent = [] if opens_with_preparation(norm) else last_principal(history)
+            if origin == "carried-passage" and agent and opens_at_a_time(norm) and opens_with_preparation(norm):
+                agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
+            if origin == "told-acts-next" and opens_with_preparation(norm):
+                agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
+            if origin == "told-acts-next" and "report" in vocabulary().flags(first_act(norm) or ""):
+                agent, origin = reporter, "carried-passage"  # (告兄弟及有司 | 告事畢: the one who told reports on)
+            if inside and stage == section:
+                agent, origin = inside, "left-inside"
+            if asked and answers(norm):
+                agent, origin = asked, "asked-answers"
+            section = stage
+            parser = PassageParser(norm, agent, history, events[-20:])
+            parser.origin = origin
+            parser.commanded = commanded
+            for event in parser.run():
+                if not event.agents:
+                    # An act before any participant is named (陳三鼎于門外 as a rite
+                    # begins): kept, with what it handles and where, and no agent
+                    # rather than an invented one; flagged for review.
+                    event.uncertain.append("AgentNotWritten")
+                event.passage = passage.index
+                event.section = passage.section
+                event.i, event.j = event.i + cut, event.j + cut
+                event.start, event.end = passage.span.original_range(event.i, event.j)
+                event.seq = len(events) + 1
+                events.append(event)
+            agent, origin = parser.agent, "carried-passage"
+            # a command given in this passage and not yet done is carried into the next one only
+            commanded = parser.commanded if parser.commanded is not commanded else None
+            inside = came_in_last(events, passage.index, stage_of)
+            told, reporter = told_last(parser), parser.agent
+            if told:
+                agent, origin = told, "told-acts-next"
+            asked = asked_last(parser, history)
+            asks += parser.repeat_asks
     resolve(events, asks)
     for event in events:
         reason = UNCERTAIN_AGENT.get(event.rule_for("agent"))

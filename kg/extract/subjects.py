@@ -117,6 +117,28 @@ class SubjectReading:
         self.commanded = None  # someone else is written as acting now
         self.neg = False  # a 不 before the subject was another clause's (祝受不相爵主人拜: the 主人 bows)
 
+    def did_the_same(self, k: int) -> None:
+        """A role written with a place of its own and 亦如之 (at k) for its
+        acts has acted: it is the subject carried on, and a 皆 after it means
+        the last two parties (主人…袒決遂執弓，賓於堂西亦如之，皆由其階: both;
+        rule both-after-all). Not a role with no place (介亦如之: the 介 is
+        invited the same way) nor one that owns a thing (婦車亦如之)."""
+        between = []
+        for tok in reversed(self.t[:k]):
+            if tok.is_("role"):
+                break
+            between.append(tok)
+        if not any(tok.is_("place") for tok in between) \
+                or any(tok.is_("object") or tok.text == "之" for tok in between):
+            return
+        if self.standing is not None and self.standing[1] == len(self.events) and not self.fresh:
+            self.take_subject(self.standing[0], "written-subject")
+            self.standing = None
+        elif not self.fresh:
+            return
+        self.set_origin("written-subject", pending=False)
+        self.fresh = False
+
     def acts_later(self, k: int) -> bool:
         """An act follows before the next subject, condition or sentence end."""
         while (tok := at(self.t, k)) is not None:

@@ -187,13 +187,15 @@ class WordRules:
 
     @word_rule("repeat", "如初, 如之, 亦如之: no act; the acts of the clause (or, after a pause, of the clause "
                "before) repeat earlier acts: the first of the chapter (如初, particles.tsv repeats=first) or the "
-               "last (如之, repeats=last).", "宿贊冠者一人亦如之")
+               "last (如之, repeats=last); a role written with a place and no act before it (賓於堂西亦如之) "
+               "has done the same: it acts on, and a 皆 after it means both parties.", "宿贊冠者一人亦如之")
     def rule_repeat(self, k, tok, kind):
         how = self.vocab.particle_value(tok.text, "repeats")
         if how is None:
             return None
         if self.role_since:
             self.new_clause()  # 賓於堂西亦如之: a role named with no act of its own does the same; no event to link
+            self.did_the_same(k)
         else:
             self.ask_repeat(RepeatAsk(how, []))
         return k + 1

@@ -14,6 +14,7 @@ acts counts the work, while each copy keeps its own evidence.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -126,18 +127,26 @@ def align_documents(docs: list[Document],
     return {doc.key: align_document(doc, everything[doc.chapter]) for doc in docs if doc.chapter in everything}
 
 
-def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, int | None] | None:
-    """The stage of the rite each passage belongs to, for an edition that
-    marks no sections of its own: the reference's section (張爾岐's 右…) of
-    the canonical passage where the passage begins (None outside any).
+def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tuple[int, int | None]]] | None:
+    """The stages of the rite each passage belongs to, for an edition that
+    marks no sections of its own: the reference's sections (張爾岐's 右…) of
+    the canonical passages it reads (None outside any), each with the index
+    in the passage's text where it begins — a passage that runs across
+    張爾岐's division (擯者告期于賓之家 | 夙興設洗…) is read as two.
     None for an edition with its own sections: they are its stages."""
     if doc.sections:
         return None
-    stages: dict[int, int | None] = {}
+    stages: dict[int, list[tuple[int, int | None]]] = {}
     for a in sorted(alignments, key=lambda a: a.start):
-        if not a.is_note and a.item not in stages:
-            section = int(a.locator.split(".")[1])
-            stages[a.item] = section or None
+        if a.is_note:
+            continue
+        section = int(a.locator.split(".")[1]) or None
+        begun = stages.setdefault(a.item, [])
+        if not begun:
+            begun.append((0, section))
+        elif begun[-1][1] != section:
+            cut = bisect_left(doc.passages[a.item].span.offsets, a.start)
+            begun.append((cut, section)) if cut > begun[-1][0] else begun.__setitem__(-1, (begun[-1][0], section))
     return stages
 
 
