@@ -452,3 +452,12 @@ def test_a_role_with_no_place_of_its_own_before_as_before_does_not_act(text):
     acts after it."""
     parser, got = parse(normalise(text), ["主人"])
     assert got == [] and parser.agent == ["主人"]
+
+
+def test_a_thing_and_its_measure_open_the_clause_of_what_is_done_with_it():
+    """士喪禮 竹杠長三尺置于宇西階上: how long the pole is (長三尺, a unit of
+    kind measure) stands between the thing and the act; the pole is what is
+    put there, by no one the clause names."""
+    _, got = parse(normalise("竹杠長三尺置于宇西階上"), ["主人"])
+    assert [(e.agents, e.action, e.objects, e.place.label) for e in got] == [([], "置", ["杠"], "宇西階上")]
+    assert got[0].rule_for("agent") == "thing-subject"

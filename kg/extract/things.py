@@ -220,14 +220,28 @@ class ThingRules:
         elif particle(at(self.t, after), "instrument"):
             if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
                 self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(after + 1 if self.all_or_facing(after) else after):
+        elif self.opens_clause(k) and self.handled_at(self.past_measure(after) + 1 if self.all_or_facing(after)
+                                                      else self.past_measure(after)):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
             # a facing may come between (鼎西面錯: the tripods are set down facing west)
-            self.open_thing_clause(things, after)
+            self.open_thing_clause(things, self.past_measure(after))
+            return self.past_measure(after)  # (竹杠長三尺置于宇西階上: how long it is, then where it is put)
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after
+
+    def past_measure(self, k: int) -> int:
+        """After a measure at k (長三尺, 廣三寸: a number and a unit of kind
+        measure, with a word the tables lack before it, the dimension), the
+        index past it; else k."""
+        j = k + 1 if getattr(at(self.t, k), "readings", None) == {} else k
+        counted = j
+        while particle(at(self.t, j), "numeral"):
+            j += 1
+        if j == counted or not particle(at(self.t, j), "measure"):
+            return k
+        return j + 1
 
     def all_or_facing(self, k: int) -> bool:
         """Token k is 皆 or a facing, which may stand between a thing and the

@@ -13,7 +13,7 @@ from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END
 
 # Particle kinds that are no event and take nothing (particles.tsv).
-NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "topic", "link", "state", "rite", "address", "song")
+NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "measure", "topic", "link", "state", "rite", "address", "song")
 RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
