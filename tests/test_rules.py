@@ -461,3 +461,23 @@ def test_a_thing_and_its_measure_open_the_clause_of_what_is_done_with_it():
     _, got = parse(normalise("竹杠長三尺置于宇西階上"), ["主人"])
     assert [(e.agents, e.action, e.objects, e.place.label) for e in got] == [([], "置", ["杠"], "宇西階上")]
     assert got[0].rule_for("agent") == "thing-subject"
+
+
+def test_a_list_of_roles_written_again_starts_a_clause():
+    """大射儀 小臣師納諸公卿大夫，諸公卿大夫皆入門右: the list the 小臣師 lets in
+    is written again as the subject of 入 (as 納賓賓入 with one role)."""
+    _, got = parse(normalise("小臣師納諸公卿大夫諸公卿大夫皆入門右北面東上"))
+    assert [compact(e) for e in got] == ["小臣師 納 to=諸公|卿|大夫", "諸公|卿|大夫 入 at=門右 北面"]
+
+
+def test_a_chapter_title_that_begins_a_longer_word_is_no_title():
+    """大射儀's passage 大射正擯 opens with 大射, a way its title is written,
+    but the word is 大射正, the chief archery officer, who acts."""
+    from kg.extract.passages import chapter_title, without_title
+
+    titles = chapter_title(7)
+    assert "大射" in titles
+    assert without_title("大射正擯", titles) == "大射正擯"
+    assert without_title("大射之儀君有命戒射", titles) == "\u3000" * 4 + "君有命戒射"
+    _, got = parse(without_title("大射正擯", titles))
+    assert [compact(e) for e in got] == ["大射正 擯"]

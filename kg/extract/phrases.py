@@ -43,13 +43,14 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
 
 
 def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool = False) -> bool:
-    """The role at k belongs to the same list: not a repeat of the last
-    (納賓賓入: the second 賓 starts a clause), not a topic before 則, not
+    """The role at k belongs to the same list: not a repeat of one in it
+    (納賓賓入, 納諸公卿大夫諸公卿大夫皆入: the list written again starts a
+    clause), not a topic before 則, not
     the head of a place (主人介右北面拜送爵)."""
     tok = at(tokens, k)
     if tok is None or not tok.is_("role"):
         return False
-    if roles and tok.label("role") == roles[-1]:
+    if tok.label("role") in roles:
         return False
     if direction_at(tokens, k + 1):
         return False
