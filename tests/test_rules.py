@@ -481,3 +481,16 @@ def test_a_chapter_title_that_begins_a_longer_word_is_no_title():
     assert without_title("大射之儀君有命戒射", titles) == "\u3000" * 4 + "君有命戒射"
     _, got = parse(without_title("大射正擯", titles))
     assert [compact(e) for e in got] == ["大射正 擯"]
+
+
+@pytest.mark.parametrize("text, first", [
+    ("主人賓右拜送爵", "主人 拜送 obj=爵 at=賓右"),  # 大射儀: at the 賓's right; no one bows with a hand
+    ("賓主人之左拜送爵", "賓 拜送 obj=爵 at=主人左"),  # 大射儀: the 主人 is where, not who
+    ("賓大夫之右坐奠觶拜執觶興", "賓 坐 at=大夫右"),  # 燕禮: 之 makes it a place
+    ("主人介右再拜崇酒", "主人 再拜 at=介右"),  # 鄉飲酒禮
+    ("史左執筮", "史 執 obj=筮"),  # 少牢: the left hand holds
+    ("使者左還而立", "使者 還"),  # 覲禮: he turns to the left
+])
+def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
+    _, got = parse(normalise(text), ["主人"])
+    assert compact(got[0]) == first, [compact(e) for e in got]

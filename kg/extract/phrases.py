@@ -52,8 +52,8 @@ def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool =
         return False
     if tok.label("role") in roles:
         return False
-    if direction_at(tokens, k + 1):
-        return False
+    if direction_at(tokens, k + 1) or genitive(at(tokens, k + 1)) and direction_at(tokens, k + 2):
+        return False  # (賓主人之左拜送爵: at the 主人's left)
     place = read_place(tokens, k + 1, heads=("place",))
     if place is not None:
         n = place[1]

@@ -6,7 +6,8 @@ and state; what is carried when no subject is written is
 :mod:`kg.extract.agents`."""
 from __future__ import annotations
 
-from kg.extract.phrases import PlacePhrase, at, hand_before_act, particle, read_place, read_roles, things_of_class
+from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, read_place, read_roles,
+                                things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import SENTENCE_END
 
@@ -49,9 +50,11 @@ class SubjectReading:
         place = read_place(self.t, k, heads=("role",), need_direction=True)
         if place is not None and not particle(at(self.t, k - 1), "preposition") \
                 and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]) \
+                and not genitive(at(self.t, k + 1)) and not self.no_hand_in(place[1]) \
                 and (not self.fresh or not self.puts_somewhere(place[1])):
             # 史左執筮: the 史 holds it in his left hand; 工四人二瑟小臣左何瑟: the 小臣
-            # carries the zither on his left shoulder (主人賓右奠觚: at the 賓's right)
+            # carries the zither on his left shoulder (主人賓右奠觚, 主人賓右拜送爵,
+            # 賓大夫之右坐: at the 賓's, the 大夫's right; no one bows or sits with a hand)
             place = None
         side = place[0].label[len(place[0].head):] if place is not None else ""
         if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
@@ -116,6 +119,11 @@ class SubjectReading:
         self.clause = None
         self.commanded = None  # someone else is written as acting now
         self.neg = False  # a 不 before the subject was another clause's (祝受不相爵主人拜: the 主人 bows)
+
+    def no_hand_in(self, k: int) -> bool:
+        """The act at k is a bow or a posture: nothing done with a hand (but
+        使者左還: he turns to the left, a movement's way)."""
+        return self.act_at(k) and self.vocab.action_class.get(self.t[k].label("action")) in ("Salutation", "Posture")
 
     def did_the_same(self, k: int) -> None:
         """A role written with a place of its own and 亦如之 (at k) for its

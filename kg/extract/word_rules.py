@@ -47,7 +47,9 @@ class WordRules:
                "stand and its cuts says whose stand it is (侑俎羊左肩…); after a facing, a role and one "
                "direction right before an act: the role acts, going that way (升東面衆主人東即位); a role and a "
                "hand (左, 右) right before an act that puts nothing anywhere: the role acts with that hand "
-               "(史左執筮, 小臣左何瑟; but 主人賓右奠觚: where the goblet is set).",
+               "(史左執筮, 小臣左何瑟; but 主人賓右奠觚: where the goblet is set; before a bow or a posture, or after "
+               "之, a place: 主人賓右拜送爵, 賓大夫之右坐); a role already in a list starts a clause "
+               "(納諸公卿大夫諸公卿大夫皆入).",
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
