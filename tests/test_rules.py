@@ -494,3 +494,19 @@ def test_a_chapter_title_that_begins_a_longer_word_is_no_title():
 def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
     _, got = parse(normalise(text), ["主人"])
     assert compact(got[0]) == first, [compact(e) for e in got]
+
+
+@pytest.mark.parametrize("text, agent, expected", [
+    # 士昏禮: the facing sauce and mat (flag qualifier), no reply
+    ("設對醬于東", ["贊者"], ["贊者 設 obj=醬"]),
+    ("御布對席", None, ["御 布 obj=席"]),
+    ("主人辭降賓對", None, ["主人 辭降", "賓 對"]),
+    # 士昏禮: acts only before a 于 phrase (flag place-only); 侍射者 stays one participant
+    ("御衽于奧媵侍于戶外", None, ["御 衽 at=奧", "媵 侍 at=戶外"]),
+    ("若飲公則侍射者降", ["大夫"], ["侍射者 降"]),
+    # 士昏禮: 改 before a thing that is also an act (flag verb-next): he lays the mat again
+    ("主人徹几改筵東上", None, ["主人 徹 obj=几", "主人 筵"]),
+])
+def test_words_that_are_acts_only_in_some_places(text, agent, expected):
+    _, got = parse(normalise(text), agent)
+    assert [compact(e) for e in got] == expected

@@ -66,8 +66,15 @@ class Surroundings:
         if "thing-only" in flags:
             things = read_things(self.t, k + 1, of_act=True)[0]
             return not things or set(things) <= things_of_class("Dress")
+        if "place-only" in flags:
+            return not self.place_phrase_follows(k + 1, 0)  # 媵侍于戶外, but 侍坐, 侍臣
+        if "qualifier" in flags:
+            nxt = at(self.t, k + 1)
+            return nxt is not None and nxt.is_("object") and not nxt.is_("role")  # 設對醬, 即對筵
         if "noun-act" not in flags:
             return False
+        if self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "verb-next"):
+            return False  # 改筵: he lays the mat again
         before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
         taker = at(self.t, before)
         taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))

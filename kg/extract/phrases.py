@@ -250,6 +250,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         if not things and particle(tok, "direction") and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # 左下綱
             continue
+        if not things and tok.is_("action") and "qualifier" in vocab.flags(tok.label("action")) \
+                and nxt is not None and nxt.is_("object") and not nxt.is_("role"):
+            k += 1  # 設對醬: the facing sauce
+            continue
         break
     if vessels_hold and counted and len(things) > len(counted):
         # 饌黍稷二敦, 饌兩豆菹醢: the counted vessels are what is set out, the

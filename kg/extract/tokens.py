@@ -234,8 +234,11 @@ def _every_word(text: str, test) -> bool:
 
 def _only_acts(text: str) -> bool:
     """``text`` is a run of words that are acts and nothing else (升拜受),
-    unlike 執冠 (冠 is also the cap) or 卦 (unknown)."""
-    return _every_word(text, lambda readings: set(readings) == {"action"})
+    unlike 執冠 (冠 is also the cap), 卦 (unknown) or 侍射 (侍 is an act
+    only before a 于 phrase: flag place-only; 侍射者 is one participant)."""
+    flags = vocabulary().flags
+    return _every_word(text, lambda readings: set(readings) == {"action"}
+                       and "place-only" not in flags(readings["action"]))
 
 
 def _an_act(text: str) -> bool:

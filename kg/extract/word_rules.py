@@ -320,8 +320,12 @@ class WordRules:
 
     @word_rule("act", "An act: an event with the agent, negation, things, place and facing waiting, and "
                "what the act takes after it (actions.tsv grammar); after a place and 之 the act word is what "
-               "is at the place, no event (堂上之饌).", "司射適堂西")
+               "is at the place, no event (堂上之饌); a word that is an act only in some places is none "
+               "elsewhere (設對醬: flag qualifier; 侍坐: flag place-only).", "司射適堂西")
     def rule_act(self, k, tok, kind):
+        if tok.is_("action") and {"qualifier", "place-only"} & self.vocab.flags(tok.label("action")) \
+                and self.noun_not_act(k):
+            return k + 1  # 即對筵: the facing mat, no reply; 侍坐: sitting in attendance
         return self.on_action(k) if tok.is_("action") else None
 
     @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped).",
