@@ -506,6 +506,10 @@ def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
     ("若飲公則侍射者降", ["大夫"], ["侍射者 降"]),
     # 士昏禮: 改 before a thing that is also an act (flag verb-next): he lays the mat again
     ("主人徹几改筵東上", None, ["主人 徹 obj=几", "主人 筵"]),
+    # 聘禮: 所V X is the thing V'd (the document received), no act 書 "write"
+    ("所受書以行", ["上介"], []),
+    # 聘禮: 聞命, one act (as 聽命): no command given by the 上介
+    ("上介立于其左接聞命", None, ["上介 立", "上介 聞命"]),
 ])
 def test_words_that_are_acts_only_in_some_places(text, agent, expected):
     _, got = parse(normalise(text), agent)

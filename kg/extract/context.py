@@ -124,6 +124,8 @@ class Surroundings:
         prev = at(self.t, k - 1)
         if particle(prev, "preposition"):
             return True
+        if k >= 2 and self.vocab.particle_has(self.t[k - 2].text, "relative") and prev.is_("action"):
+            return True  # 所受書以行: the document received (所V X: X is the thing)
         tok = self.t[k]
         if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
             return self.noun_not_act(k)
