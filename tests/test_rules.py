@@ -510,6 +510,10 @@ def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
     ("所受書以行", ["上介"], []),
     # 聘禮: 聞命, one act (as 聽命): no command given by the 上介
     ("上介立于其左接聞命", None, ["上介 立", "上介 聞命"]),
+    # 特牲: 卒 right after an act ends it (flag ends-act), and he reports; but 卒洗 after a washing
+    # begun before is a time clause, no second washing
+    ("筮者還東面長占卒告于主人", None, ["筮者 還", "筮者 占 東面", "筮者 告 to=主人"]),
+    ("主人降洗尸辭洗主人對卒洗揖", None, ["主人 降", "主人 洗", "尸 辭洗", "主人 對", "主人 揖"]),
 ])
 def test_words_that_are_acts_only_in_some_places(text, agent, expected):
     _, got = parse(normalise(text), agent)

@@ -175,7 +175,8 @@ class WordRules:
         return k + 1
 
     @word_rule("not-done", "將, 所, 有, 既 before an act: the act is no event here (公將射, 所執, 有命; 既宿尸, a time "
-               "clause whose person goes with it); 無 + a thing: there is none of it, no act's object (無禁).",
+               "clause whose person goes with it); 無 + a thing: there is none of it, no act's object (無禁); 卒 right "
+               "after an act ends it, and the act after is done (長占卒告于主人).",
                "公將射")
     def rule_not_done(self, k, tok, kind):
         if kind != "not-done":
@@ -184,6 +185,11 @@ class WordRules:
         if self.vocab.particle_has(tok.text, "none") and nxt is not None and nxt.is_("object") \
                 and not nxt.is_("action") and not nxt.is_("role"):
             return read_things(self.t, k + 1)[1]  # 無禁: there is no stand, a thing no act handles
+        if self.vocab.particle_has(tok.text, "ends-act") and k > 0 and self.act_at(k - 1) and self.act_at(k + 1) \
+                and not any(e.action == self.t[k + 1].label("action") for e in self.earlier + self.events):
+            # 長占卒告于主人: the reading done, he reports; not an act begun before (主人對卒洗:
+            # when the washing is done, a time clause)
+            return k + 1
         self.skip = self.act_at(k + 1)
         return k + 1
 
