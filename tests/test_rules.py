@@ -518,3 +518,18 @@ def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
 def test_words_that_are_acts_only_in_some_places(text, agent, expected):
     _, got = parse(normalise(text), agent)
     assert [compact(e) for e in got] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 鄉射禮: mats laid for the 賓 and for the 主人; the guests' mats (衆賓之席) make no subject
+    ("乃席賓南面東上衆賓之席繼而西席主人于阼階上西面",
+     ["主人 席 to=賓 南面", "主人 席 at=阼階上 to=主人 西面"]),
+    ("乃席賓主人介", ["主人 席 to=賓|主人|介"]),  # 鄉飲酒禮
+    ("席工于西階上少東", ["主人 席 at=西階上 to=工"]),  # 鄉射禮
+    ("筵祝南面", ["主人 筵 to=祝 南面"]),  # 特牲
+    ("賓升筵", ["賓 升 at=筵"]),  # where he goes, no mat laid
+    ("卿席賓東東上", []),  # 大射儀: where the 卿's mat is
+])
+def test_a_mat_laid_for_roles_and_a_role_that_owns_a_thing(text, expected):
+    _, got = parse(normalise(text), ["主人"])
+    assert [compact(e) for e in got] == expected

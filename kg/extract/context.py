@@ -78,7 +78,21 @@ class Surroundings:
         before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
         taker = at(self.t, before)
         taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))
-        return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1))
+        return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1) or self.for_roles(k + 1))
+
+    def for_roles(self, k: int) -> bool:
+        """Roles at k right after a word that is a thing and an act opening
+        its clause (after a pause, 乃, 又 or nothing), with a 于 phrase, a
+        facing or the end of the clause after them: the act is done for them
+        (乃席賓主人介, 席工于西階上, 筵祝南面); not where the roles act next
+        (筵對席佐食分簋), nor 衆賓之席繼而西席主人… (no clause opens there)."""
+        before = at(self.t, k - 2)
+        if before is not None and not before.punct and not particle(before, "adverb", "direction"):
+            return False  # (衆賓之席, 卿席賓東: whose mat; 賓升筵主人…: where he goes; but …繼而西席主人于…)
+        roles, after = read_roles(self.t, k)
+        nxt = at(self.t, after)
+        return bool(roles) and (nxt is None or nxt.punct or nxt.is_("facing") or (
+            particle(nxt, "preposition") and not self.vocab.particle_has(nxt.text, "forward")))
 
     def pronoun_object(self, k: int) -> bool:
         """之 at k stands for what the act before it handles (巾之升, 冪之):

@@ -78,6 +78,9 @@ class SubjectReading:
         named = self.act_as_noun(after + 1) if getattr(nxt, "text", "") == "之" else None
         if named is not None:
             return named  # 姑之饌, 君之食, 父母之命: whose food, meal, command; no act, no subject
+        owned = at(self.t, after + 1) if getattr(nxt, "text", "") == "之" else None
+        if owned is not None and owned.is_("object") and not owned.is_("role"):
+            return after + 1  # 衆賓之席繼而西: whose mats; the role is no subject
         self.role_since = True
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
             return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
