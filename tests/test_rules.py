@@ -70,6 +70,9 @@ CASES = {
     "carried-passage": ("升自西階", ["司射"], None, ["司射 升 at=西階"], 0),
     "both-after-all": ("主人阼階上再拜賓西階上答再拜皆揖就席", None, None,
                        ["主人 再拜 at=阼階上", "賓 答再拜 at=西階上", "主人|賓 揖", "主人|賓 就席"], 2),
+    # 鄉飲酒禮: the musicians sing, not the director standing; 燕禮: the 陔 is played as the 賓 goes out
+    "performers-play": ("工入升自西階北面坐小樂正立于西階東乃歌鹿鳴三終", None, None,
+                        ["工 入", "工 升 at=西階", "工 坐 北面", "小樂正 立 at=西階東", "工 歌"], 4),
     # 既夕禮: the driver stands behind the horses; the 主人 wails and stamps; the driver turns
     "mourners-act": ("御者執策立于馬後哭成踊右還出", None, [["主人"]],
                      ["御者 執 obj=策", "御者 立 at=馬後", "主人 哭", "主人 踊", "御者 還", "御者 出"], 2),
@@ -533,3 +536,10 @@ def test_words_that_are_acts_only_in_some_places(text, agent, expected):
 def test_a_mat_laid_for_roles_and_a_role_that_owns_a_thing(text, expected):
     _, got = parse(normalise(text), ["主人"])
     assert [compact(e) for e in got] == expected
+
+
+def test_music_is_played_by_no_one_the_text_does_not_name():
+    """燕禮 賓出奏陔: no musician is written in the passage; the 賓 does not play."""
+    _, got = parse(normalise("賓出奏陔主人送于門外"))
+    assert [compact(e) for e in got] == ["賓 出", " 奏", "主人 送 at=門外"]
+    assert got[1].rule_for("agent") == "performers-play"

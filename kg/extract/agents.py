@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, particle
-from kg.extract.tokens import vocabulary
+from kg.extract.tokens import labels_of_class, vocabulary
 
 
 def last_principal(history: list[list[str]]) -> list[str]:
@@ -146,6 +146,20 @@ class AgentRules:
         if mourners:
             event.agents = mourners
             event.mark("agent", "mourners-act", replace=True)
+
+    def performers_play(self, event: Event) -> None:
+        """An act of the musicians (歌, 奏; flag performers) with no subject
+        written, where the agent carried is no musician (class Musician), is
+        the musicians' written last in the passage, else no one's (賓出奏陔: the
+        陔 is played, by no one the text names; 小樂正立于西階東 | 乃歌鹿鳴三終:
+        not the director; which musicians sing the text does not say here)."""
+        if "performers" not in self.vocab.flags(event.action):
+            return
+        musicians = labels_of_class("roles", "Musician")
+        if event.agents and set(event.agents) <= musicians:
+            return
+        event.agents = next((list(h) for h in reversed(self.subjects) if set(h) <= musicians), [])
+        event.mark("agent", "performers-play", replace=True)
 
     def initiator_again(self, event: Event) -> None:
         """A response (答拜) closes an exchange: the next salutation with no

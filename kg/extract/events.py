@@ -280,6 +280,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.not_ones_own(event, k)
             self.again(event, k)
             self.mourners_act(event)
+            self.performers_play(event)
         self.invited_answers(event, k)
         self.bow_declined(event)
         return self.finish(event, after)

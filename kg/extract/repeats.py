@@ -41,7 +41,7 @@ from kg.extract.tokens import object_classes
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages",
-           "mourners-act": "AgentFromActKind",
+           "mourners-act": "AgentFromActKind", "performers-play": "AgentFromActKind",
            "asked-answers": "AgentFromExchange", "gift-answered": "AgentFromExchange", "bow-pair": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",
            "bow-declined": "AgentFromExchange", "waits-for-other": "AgentFromExchange",

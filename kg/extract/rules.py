@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.117.0"
+EXTRACTOR_VERSION = "2.118.0"
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,10 @@ define("mourners-act", "agent",
        "A mourner's act (踊, 哭; flag mourners) with no subject written, where the agent carried is an "
        "officer, is the last principal party's written (a guess to review); the officer goes on after it.",
        "御者執策立于馬後哭成踊右還出")
+define("performers-play", "agent",
+       "An act of the musicians (歌, 奏; flag performers) with no subject written, where the agent carried is "
+       "no musician (class Musician), is the musicians' written last in the passage, else no one's (a guess "
+       "to review).", "小樂正立於西階東乃歌鹿鳴三終")
 define("both-after-all", "agent",
        "皆 after two alternating subjects means both (主人…賓…皆揖).",
        "主人阼階上再拜賓西階上答再拜皆揖")
