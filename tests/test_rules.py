@@ -517,6 +517,9 @@ def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
     # begun before is a time clause, no second washing
     ("筮者還東面長占卒告于主人", None, ["筮者 還", "筮者 占 東面", "筮者 告 to=主人"]),
     ("主人降洗尸辭洗主人對卒洗揖", None, ["主人 降", "主人 洗", "尸 辭洗", "主人 對", "主人 揖"]),
+    # 燕禮: 脫 is 說 (take off), not 屨 "put on shoes"; 如初X之禮 names an earlier rite, no act
+    ("賓反入及卿大夫皆脫屨升就席", None, ["賓 入", "賓|卿|大夫 說 obj=屨", "賓|卿|大夫 升", "賓|卿|大夫 就席"]),
+    ("唯公所賜受者如初受酬之禮降更爵洗", None, ["受者 降", "受者 更 obj=爵", "受者 洗"]),
 ])
 def test_words_that_are_acts_only_in_some_places(text, agent, expected):
     _, got = parse(normalise(text), agent)

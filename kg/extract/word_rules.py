@@ -195,12 +195,17 @@ class WordRules:
 
     @word_rule("repeat", "如初, 如之, 亦如之: no act; the acts of the clause (or, after a pause, of the clause "
                "before) repeat earlier acts: the first of the chapter (如初, particles.tsv repeats=first) or the "
-               "last (如之, repeats=last); a role written with a place and no act before it (賓於堂西亦如之) "
+               "last (如之, repeats=last); 如初X之禮 names an earlier rite X; a role written with a place and no act "
+               "before it (賓於堂西亦如之) "
                "has done the same: it acts on, and a 皆 after it means both parties.", "宿贊冠者一人亦如之")
     def rule_repeat(self, k, tok, kind):
         how = self.vocab.particle_value(tok.text, "repeats")
         if how is None:
             return None
+        rite = self.rite_end(k, tok, "如") if tok.text.startswith("如") else None
+        if rite is not None:  # 如初受酬之禮: as the earlier receiving of a pledge, a named rite
+            self.ask_repeat(self.named_rite(k + 1, rite - 2))
+            return rite
         if self.role_since:
             self.new_clause()  # 賓於堂西亦如之: a role named with no act of its own does the same; no event to link
             self.did_the_same(k)
@@ -236,10 +241,11 @@ class WordRules:
             return rite
         return self.compared_end(k + 1)
 
-    def rite_end(self, k: int, tok) -> int | None:
-        """如X之禮 (particles.tsv rite= on 如), X a few words with no pause:
-        the index after 禮, else None."""
-        rite = (self.vocab.particle_value(tok.text, "rite") or "").split(",")
+    def rite_end(self, k: int, tok, like: str | None = None) -> int | None:
+        """如X之禮 (particles.tsv rite= on 如; ``like``: the word whose rite=
+        words count, for 如初X之禮), X a few words with no pause: the index
+        after 禮, else None."""
+        rite = (self.vocab.particle_value(like or tok.text, "rite") or "").split(",")
         for m in range(k + 2, min(k + 2 + RITE_WORDS, len(self.t) - 1)):
             word = self.t[m]
             if word.punct or particle(word, "like", "condition", "quote"):
