@@ -227,6 +227,15 @@ def test_the_one_told_does_not_take_over_a_report_that_goes_on(chapters):
     assert [(e.agents, e.rule_for("agent")) for e in got if e.passage == done] == [(["宰"], "carried-passage")]
 
 
+def test_the_words_of_a_report_are_the_reporters(chapters):
+    """鄉射禮: the 釋獲者…告于賓 | 若右勝則曰右賢於左…以純數告: what he says is
+    his report; the 賓 told says nothing (曰 only: flag speech and no other)."""
+    doc, got = chapters["KR1d0038_005.txt"]
+    words = next(p.index for p in doc.passages if p.span.norm.startswith("若右勝則曰右賢於左"))
+    said = [(e.action, e.agents) for e in got if e.passage == words]
+    assert said and all(agents == ["釋獲者"] for _, agents in said), said
+
+
 @pytest.mark.parametrize("file, words, expected", [
     # 既夕禮: the 主人 acted last; at daybreak the torches are put out by no one named
     ("KR1d0038_013.txt", "質明滅燭", [([], "滅")]),

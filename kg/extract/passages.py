@@ -95,8 +95,9 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
             if origin == "told-acts-next" and opens_with_preparation(norm):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-            if origin == "told-acts-next" and "report" in vocabulary().flags(first_act(norm) or ""):
-                agent, origin = reporter, "carried-passage"  # (告兄弟及有司 | 告事畢: the one who told reports on)
+            if origin == "told-acts-next" and reports_on(first_act(norm)):
+                # (告兄弟及有司 | 告事畢: the one who told reports on; 告于賓 | 若右勝則曰右賢於左: his words)
+                agent, origin = reporter, "carried-passage"
             if inside and stage == section:
                 agent, origin = inside, "left-inside"
             if asked and answers(norm):
@@ -132,6 +133,15 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         if reason:
             event.uncertain.append(reason)
     return events
+
+
+def reports_on(act: str | None) -> bool:
+    """The act opening a passage after a report goes on with it: another
+    report (flag report), or words said and nothing else (flags: speech
+    only; 曰 after 告于賓, the words of the report — not a reply, a request
+    or a command)."""
+    flags = vocabulary().flags(act or "")
+    return "report" in flags or flags == {"speech"}
 
 
 def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:

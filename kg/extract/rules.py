@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.119.0"
+EXTRACTOR_VERSION = "2.120.0"
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,8 @@ define("commanded-does", "agent",
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review); not where that passage opens with another report "
-       "(告兄弟及有司 | 告事畢: the one who told reports on) or by setting things out.",
+       "(告兄弟及有司 | 告事畢: the one who told reports on), with words said and nothing else (告于賓 | "
+       "若右勝則曰右賢於左: his report's words) or by setting things out.",
        "以告于主人占曰從")
 define("left-inside", "agent",
        "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
