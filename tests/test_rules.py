@@ -555,3 +555,12 @@ def test_music_is_played_by_no_one_the_text_does_not_name():
     _, got = parse(normalise("賓出奏陔主人送于門外"))
     assert [compact(e) for e in got] == ["賓 出", " 奏", "主人 送 at=門外"]
     assert got[1].rule_for("agent") == "performers-play"
+
+
+def test_an_exchange_of_bows_that_ends_a_passage_still_closes(chapters):
+    """鄉射禮: 主人…出迎于門外再拜，賓答再拜 | 揖衆賓: the host, who opened the
+    exchange, bows to the other guests next; the 賓 who answered does not
+    (rule initiator-again, across the passage's end)."""
+    doc, got = chapters["KR1d0038_005.txt"]
+    bow = next(e for e in got if e.action == "揖" and doc.passages[e.passage].span.norm.startswith("揖衆賓"))
+    assert (bow.agents, bow.recipients, bow.rule_for("agent")) == (["主人"], ["衆賓"], "initiator-again")

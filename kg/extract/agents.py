@@ -165,21 +165,22 @@ class AgentRules:
         """A response (答拜) closes an exchange: the next salutation with no
         subject, directed at someone else, is the initiator's again
         (主人…再拜賓賓答拜拜介: the host bows to the 介)."""
-        if len(self.events) < 3 or not event.recipients or len(self.history) < 2:
-            return
-        opening, before = self.events[-3], self.events[-2]
+        seen = self.events if len(self.events) >= 3 else (self.earlier + self.events)[-3:]
+        if len(seen) < 3 or not event.recipients or len(self.history) < 2:
+            return  # (…再拜賓答再拜 | 揖衆賓: the exchange may end the passage before)
+        opening, before = seen[-3], seen[-2]
         if ("response" not in self.vocab.flags(before.action) or before.agents != event.agents
                 or self.vocab.action_class.get(event.action) != "Salutation"):
             return
-        initiator = self.history[-2]
+        initiator = opening.agents  # (拜介介答拜 | 揖衆賓: the host, though the text last wrote him before)
         # only where the initiator's act was directed at the one who answered (再拜賓, 賓答拜),
         # or at no one written (主人再拜，賓答再拜，三拜衆賓: the host bows to the others next)
-        if opening.agents != initiator:
+        if not initiator or initiator == before.agents or initiator not in self.history[-3:]:
             return
         if opening.recipients and not set(opening.recipients) & set(before.agents):
             return
-        if not opening.recipients and not ("拜" in opening.action and "拜" in event.action):
-            return  # (兄弟再拜，冠者答拜，見贊者: the one who answered goes on visiting)
+        if not opening.recipients and not ("拜" in opening.action and ("拜" in event.action or event.action == "揖")):
+            return  # (兄弟再拜，冠者答拜，見贊者: the one who answered goes on visiting; but …再拜，賓答再拜 | 揖衆賓)
         if not set(initiator) & set(event.recipients) and initiator != event.agents:
             event.agents = list(initiator)
             self.agent = list(initiator)

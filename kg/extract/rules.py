@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.120.0"
+EXTRACTOR_VERSION = "2.121.0"
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,8 @@ define("not-to-oneself", "agent",
        "乃宿賓")
 define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again; so too "
-       "after a bow directed at no one written (主人再拜賓答再拜三拜衆賓: the host bows to the others).",
+       "after a bow directed at no one written (主人再拜賓答再拜三拜衆賓: the host bows to the others), and "
+       "across a passage's end (…再拜，賓答再拜 | 揖衆賓).",
        "主人一相迎于門外再拜賓賓答拜拜介介答拜")
 define("giver-lays", "agent",
        "Laying a gift down (flag gift-laid: 委) with no subject written, right after the bow of the one given "
