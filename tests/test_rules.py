@@ -564,3 +564,13 @@ def test_an_exchange_of_bows_that_ends_a_passage_still_closes(chapters):
     doc, got = chapters["KR1d0038_005.txt"]
     bow = next(e for e in got if e.action == "揖" and doc.passages[e.passage].span.norm.startswith("揖衆賓"))
     assert (bow.agents, bow.recipients, bow.rule_for("agent")) == (["主人"], ["衆賓"], "initiator-again")
+
+
+def test_all_after_a_group_is_all_of_that_group():
+    """鄉射禮, punctuated: 司射反位。三耦拾取矢，皆袒決遂 — 皆 is all three
+    pairs, not the 司射 and the pairs (a role that names many: numeral or
+    flag group first)."""
+    _, got = parse(normalise("司射反位。三耦拾取矢，皆袒決遂，執弓"))
+    assert [e.agents for e in got[1:]] == [["三耦"]] * 5
+    _, both = parse(normalise("主人阼階上再拜賓西階上答再拜皆揖"))
+    assert both[-1].agents == ["主人", "賓"]

@@ -10,6 +10,7 @@ from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, part
                                 things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import SENTENCE_END
+from kg.text.normalise import normalise
 
 
 class SubjectReading:
@@ -127,6 +128,12 @@ class SubjectReading:
         """The act at k is a bow or a posture: nothing done with a hand (but
         使者左還: he turns to the left, a movement's way)."""
         return self.act_at(k) and self.vocab.action_class.get(self.t[k].label("action")) in ("Salutation", "Posture")
+
+    def is_group(self, role: str) -> bool:
+        """The role names many (三耦, 衆賓, 諸公): its first word counts
+        (particles.tsv numeral, or flag group)."""
+        first = normalise(role[0])
+        return self.vocab.forms.get(first, {}).get("particle") == "numeral" or self.vocab.particle_has(first, "group")
 
     def did_the_same(self, k: int) -> None:
         """A role written with a place of its own and 亦如之 (at k) for its
@@ -271,6 +278,7 @@ class SubjectReading:
         acted = len(self.events) - self.subject_at  # acts of the second party since he was written
         # 主人…再拜，賓…答再拜，皆揖: an exchange just made; not after the second party's
         # own round of acts (媵爵者洗…升…降…皆再拜: all of them)
-        if first != second and self.agent == second and len(second) == 1 and acted <= 2:
+        if first != second and self.agent == second and len(second) == 1 and acted <= 2 \
+                and not self.is_group(second[0]):  # (三耦拾取矢，皆袒: all the pairs)
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
