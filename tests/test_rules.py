@@ -574,3 +574,12 @@ def test_all_after_a_group_is_all_of_that_group():
     assert [e.agents for e in got[1:]] == [["三耦"]] * 5
     _, both = parse(normalise("主人阼階上再拜賓西階上答再拜皆揖"))
     assert both[-1].agents == ["主人", "賓"]
+
+
+def test_a_role_that_opens_its_clause_before_a_pause_is_the_subject():
+    """士相見禮, punctuated: 凡執幣者，不趨 — the 執幣者 does not hurry, as the
+    unpunctuated text reads it; a role after an act stays its recipient (主人揖賓，升)."""
+    _, got = parse(normalise("凡執幣者，不趨，容彌蹙以為儀。"), ["君"])
+    assert compact(got[0]) == "執幣者 不趨"
+    _, got = parse(normalise("主人揖賓，升"))
+    assert [compact(e) for e in got] == ["主人 揖 to=賓", "主人 升"]

@@ -91,7 +91,8 @@ class SubjectReading:
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
         nxt_tok = at(self.t, after)
-        if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT):
+        if not self.acts_later(after) or (nxt_tok is not None and nxt_tok.punct and nxt_tok.text in CLAUSE_PUNCT
+                                          and not self.topic_then_act(k, after)):
             # 上射于右, 乃祝，: no act of its own. A facing waiting before them is
             # the last act's (即位…南面，宰宗人西面: GUIDELINES 7, a new subject
             # follows); a facing right after them is where they stand, no act's.
@@ -128,6 +129,18 @@ class SubjectReading:
         """The act at k is a bow or a posture: nothing done with a hand (but
         使者左還: he turns to the left, a movement's way)."""
         return self.act_at(k) and self.vocab.action_class.get(self.t[k].label("action")) in ("Salutation", "Posture")
+
+    def topic_then_act(self, k: int, after: int) -> bool:
+        """The roles k..after open their clause (only words the tables lack
+        before them: 凡) and a pause, then an act, follow: they are its subject
+        (the punctuated 凡執幣者，不趨: as the unpunctuated text reads it)."""
+        j = k - 1
+        while j >= 0 and not self.t[j].punct and not self.t[j].readings:
+            j -= 1
+        n = after + 1
+        while particle(at(self.t, n), "negation"):
+            n += 1  # (執幣者，不趨)
+        return (j < 0 or self.t[j].punct) and self.act_at(n)
 
     def is_group(self, role: str) -> bool:
         """The role names many (三耦, 衆賓, 諸公): its first word counts
