@@ -583,3 +583,11 @@ def test_a_role_that_opens_its_clause_before_a_pause_is_the_subject():
     assert compact(got[0]) == "執幣者 不趨"
     _, got = parse(normalise("主人揖賓，升"))
     assert [compact(e) for e in got] == ["主人 揖 to=賓", "主人 升"]
+
+
+def test_roles_set_side_by_side_where_they_stand_are_subjects_not_recipients():
+    """鄉射禮, unpunctuated: 降階揖賓序西主人序東皆釋弓 — the 賓 goes to the
+    west wall, the 主人 to the east, both unstring their bows; the bow 揖 was
+    directed at no one written (as the punctuated 降階揖。賓序西，主人序東 reads)."""
+    _, got = parse(normalise("降階揖賓序西主人序東皆釋弓"), ["主人", "賓"])
+    assert [compact(e) for e in got] == ["主人|賓 降 at=階", "主人|賓 揖", "賓|主人 釋 obj=弓 at=序東"]

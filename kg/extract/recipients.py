@@ -47,6 +47,8 @@ class RecipientRules:
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags or "matter" in flags:
             return after  # 命某為賓: what he is made; 筮尸: whom the divination is about
+        if "person?" in flags and self.stands_apart(after):
+            return k  # 降階揖，賓序西，主人序東，皆釋弓: the 賓 goes to his place; no one bowed to
         if not responds and act is not None and {"person", "person?"} & flags and self.answered_later(act):
             responds = True  # 主人拜尸奠觶答拜 unpunctuated: the 尸 sets the cup down and answers
         if ("person" in flags and len(roles) > 1 and act is not None and not responds and after - k == len(roles)
@@ -68,6 +70,17 @@ class RecipientRules:
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
         return k
+
+    def stands_apart(self, k: int) -> bool:
+        """A place with no 于 at k, then another role and its place: roles set
+        side by side where each stands (賓序西主人序東), subjects, not the
+        ones an act before them was directed at."""
+        place = read_place(self.t, k, heads=("place",))
+        nxt = at(self.t, place[1]) if place is not None else None
+        if nxt is None or not nxt.is_("role"):
+            return False
+        _, after = read_roles(self.t, place[1])
+        return read_place(self.t, after, heads=("place",)) is not None
 
     def answered_later(self, act: int) -> bool:
         """An answering bow (flag response, a salutation) is among the acts
