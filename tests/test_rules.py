@@ -591,3 +591,10 @@ def test_roles_set_side_by_side_where_they_stand_are_subjects_not_recipients():
     directed at no one written (as the punctuated 降階揖。賓序西，主人序東 reads)."""
     _, got = parse(normalise("降階揖賓序西主人序東皆釋弓"), ["主人", "賓"])
     assert [compact(e) for e in got] == ["主人|賓 降 at=階", "主人|賓 揖", "賓|主人 釋 obj=弓 at=序東"]
+
+
+def test_people_counted_before_an_act_word_that_names_a_person_do_it():
+    """聘禮: 賓覿…總乘馬二人贊入門右…奠幣 — two men assist; 贊 is their act,
+    not the 贊者 who then goes in: the 賓 goes in and sets down the silk."""
+    _, got = parse(normalise("賓覿奉束錦總乘馬二人贊入門右北面奠幣再拜稽首"))
+    assert [e.agents for e in got if e.action in ("入", "奠", "再拜")] == [["賓"]] * 3

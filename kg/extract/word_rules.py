@@ -57,7 +57,8 @@ class WordRules:
 
     @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
                "right before another act, or before the place, facing or 以 and things that lead up to one, is "
-               "that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者; 贊戶內北面答拜, 贊以肝從).",
+               "that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者; 贊戶內北面答拜, 贊以肝從); not after a count "
+               "of people (二人贊: two men assist).",
                "贊薦菹醢")
     def rule_act_word_as_person(self, k, tok, kind):
         if not tok.is_("action") or "agent-noun" not in self.vocab.flags(tok.label("action")) or self.fresh:
@@ -67,6 +68,8 @@ class WordRules:
         if nxt is None or nxt.is_("role") or self.act_index(k + 1) is None \
                 or self.vocab.forms.get(role, {}).get("role") != role:
             return None
+        if k >= 2 and particle(self.t[k - 2], "numeral") and self.t[k - 1].text == "人":
+            return None  # 總乘馬二人贊入門右: two men assist; the 賓 goes in (an act, not the 贊者)
         self.flush()
         self.take_subject([role], "written-subject")
         return k + 1
