@@ -583,6 +583,8 @@ def test_a_role_that_opens_its_clause_before_a_pause_is_the_subject():
     assert compact(got[0]) == "執幣者 不趨"
     _, got = parse(normalise("主人揖賓，升"))
     assert [compact(e) for e in got] == ["主人 揖 to=賓", "主人 升"]
+    _, got = parse(normalise("公再拜。賓，西階東，北面答拜。"))  # 公食大夫禮: where he stands, then the act
+    assert compact(got[-1]) == "賓 答拜 at=西階東 北面"
 
 
 def test_roles_set_side_by_side_where_they_stand_are_subjects_not_recipients():

@@ -132,14 +132,20 @@ class SubjectReading:
 
     def topic_then_act(self, k: int, after: int) -> bool:
         """The roles k..after open their clause (only words the tables lack
-        before them: 凡) and a pause, then an act, follow: they are its subject
-        (the punctuated 凡執幣者，不趨: as the unpunctuated text reads it)."""
+        before them: 凡) and a pause, then an act (or a place, a facing and
+        the act) follow: they are its subject (the punctuated 凡執幣者，不趨;
+        賓，西階東，北面答拜: as the unpunctuated text reads it)."""
         j = k - 1
         while j >= 0 and not self.t[j].punct and not self.t[j].readings:
             j -= 1
         n = after + 1
         while particle(at(self.t, n), "negation"):
             n += 1  # (執幣者，不趨)
+        place = read_place(self.t, n, heads=("place",)) if not self.act_at(n) else None
+        if place is not None:  # (賓，西階東，北面答拜: where he stands, then the act)
+            n = place[1]
+            while at(self.t, n) is not None and (at(self.t, n).is_("facing") or at(self.t, n).text in CLAUSE_PUNCT):
+                n += 1
         return (j < 0 or self.t[j].punct) and self.act_at(n)
 
     def is_group(self, role: str) -> bool:
