@@ -600,3 +600,31 @@ def test_people_counted_before_an_act_word_that_names_a_person_do_it():
     not the 贊者 who then goes in: the 賓 goes in and sets down the silk."""
     _, got = parse(normalise("賓覿奉束錦總乘馬二人贊入門右北面奠幣再拜稽首"))
     assert [e.agents for e in got if e.action in ("入", "奠", "再拜")] == [["賓"]] * 3
+
+
+def test_a_section_of_words_said_has_no_acts_but_the_saying(chapters):
+    """士冠禮 右加冠祝辭: 始加祝曰令月吉日始加元服 | 棄爾幼志… — the blessing
+    goes on past the passage; its words are no acts (GUIDELINES 1), and
+    始加 names the occasion: only the 祝's saying is an event."""
+    doc, got = chapters["KR1d0038_001.txt"]
+    said = next(p.index for p in doc.passages if p.span.norm.startswith("始加祝曰"))
+    goes_on = next(p.index for p in doc.passages if p.span.norm.startswith("棄爾幼志"))
+    assert [(e.agents, e.action) for e in got if e.passage == said] == [(["祝"], "曰")]
+    assert [e for e in got if e.passage == goes_on] == []
+
+
+def test_an_edition_without_sections_knows_the_words_sections_from_the_reference():
+    """KR1d0026 marks no sections: the reference's 右加冠祝辭 tells that its
+    棄爾幼志… are words said too."""
+    from kg.build import Source, read_documents
+    from kg.extract.passages import extract_events
+    from kg.extract.work import align_documents, stages_of
+
+    sbck, = read_documents([Source(CORPUS / "KR1d0026" / "KR1d0026_001.txt")])
+    events = extract_events(sbck, stages_of(sbck, align_documents([sbck])[sbck.key]))
+    start = sbck.source.index("元服(令吉皆善")  # 始加祝曰令月吉日始加元服(注)棄¶爾幼志…
+    start = sbck.source.index(")", start) + 1
+    end = sbck.source.index("福", start) + 1
+    assert [e.action for e in events if start <= e.start < end] == []
+    unstaged = extract_events(sbck)
+    assert [e.action for e in unstaged if start <= e.start < end] != []  # the reference's sections tell

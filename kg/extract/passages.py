@@ -7,6 +7,8 @@ the whole document is read.
 """
 from __future__ import annotations
 
+import functools
+
 from kg.extract.agents import comes_in, goes_out, last_principal
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
@@ -81,10 +83,13 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
     reporter: list[str] = []  # who made the report that ended the passage before (rule told-acts-next)
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     commanded = None  # who was told to do what, still undone (rule commanded-does)
+    words = words_sections(doc, stages)
     for passage in doc.passages:
         whole = without_title(passage.span.norm, title)
         for cut, end, stage in pieces(passage):
             norm = whole[cut:end]
+            if stage in words and not any(particle(tok, "quote") for tok in tokenize(norm)):
+                continue  # 右加冠祝辭: 棄爾幼志… goes on with the words said, no act (GUIDELINES 1)
             if stage != section and section is not None and origin == "carried-passage" \
                     and not set(agent) <= vocabulary().principals:
                 # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
@@ -107,6 +112,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             parser.origin = origin
             parser.commanded = commanded
             for event in parser.run():
+                if stage in words and vocabulary().action_class.get(event.action) != "Speech":
+                    continue  # 始加祝曰…, 再醮曰…: the occasion the words are for, no act done here
                 if not event.agents:
                     # An act before any participant is named (陳三鼎于門外 as a rite
                     # begins): kept, with what it handles and where, and no agent
@@ -133,6 +140,31 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         if reason:
             event.uncertain.append(reason)
     return events
+
+
+def words_sections(doc: Document, stages: dict | None) -> set[int]:
+    """The stages of the document that hold words said: sections whose
+    heading ends with the word particles.tsv names (section-words= on 曰:
+    右加冠祝辭, 右醴辭) — the document's own, or, for an edition staged by
+    the reference, the reference's."""
+    ending = vocabulary().particle_value("曰", "section-words")
+    if not ending:
+        return set()
+    if stages is not None:
+        headings = reference_headings(doc.chapter)
+    elif doc.sections:
+        headings = {s.index: s.span.text for s in doc.sections}
+    else:  # the reference as a document of canonical passages (kg.extract.work): sections by index
+        headings = {n - 1: heading for n, heading in reference_headings(doc.chapter).items()}
+    return {n for n, heading in headings.items() if normalise(heading).rstrip().endswith(ending)}
+
+
+@functools.lru_cache(maxsize=None)
+def reference_headings(chapter: int | None) -> dict[int, str]:
+    """The reference's section headings of a chapter, by section number."""
+    from kg.text import canon
+
+    return {p.section: p.heading for p in canon.load().get(chapter, []) if p.section}
 
 
 def reports_on(act: str | None) -> bool:
