@@ -149,8 +149,9 @@ class SubjectReading:
         return (j < 0 or self.t[j].punct) and self.act_at(n)
 
     def is_group(self, role: str) -> bool:
-        """The role names many (三耦, 衆賓, 諸公): its first word counts
-        (particles.tsv numeral, or flag group)."""
+        """The role names many (三耦, 諸公): its first word counts
+        (particles.tsv numeral, or flag group). Not 衆賓 yet: 衆 made a
+        grammar word broke participants in 者 (衆射者), so it is none."""
         first = normalise(role[0])
         return self.vocab.forms.get(first, {}).get("particle") == "numeral" or self.vocab.particle_has(first, "group")
 
