@@ -232,7 +232,9 @@ class Surroundings:
         hand-only), the purpose of a bow (拜至, flag
         purpose), a manner word before an act (縮執, flag manner-before-act),
         a word of an item in a counted list (胃一嚌肺一), how a thing lies
-        (皆縮, flag lies); else None."""
+        (皆縮, flag lies), a word that is an act only in some places where it
+        is none (爾, 對醬, 侍坐: flags thing-only, qualifier, place-only);
+        else None."""
         nxt = at(self.t, k + 1)
         if "stops" in flags:  # 止哭, 止于門外, 止使者: stopping something or someone, or at a place
             stops_someone = nxt is not None and nxt.is_("role") \
@@ -253,8 +255,10 @@ class Surroundings:
                 return k + 1  # 不盡, 及期
             if getattr(at(self.t, goal[1]), "text", "") == "日":
                 return goal[1] + 1  # 及筮日: when the day of the divination comes
-        if "thing-only" in flags and self.noun_not_act(k):
-            return k + 1  # 棄爾幼志, 乃申爾服: "you", "your", in words said
+        if {"thing-only", "qualifier", "place-only"} & flags and self.noun_not_act(k):
+            # 棄爾幼志, 乃申爾服: "you", "your", in words said; 即對筵: the facing mat, no reply;
+            # 侍坐: sitting in attendance
+            return k + 1
         prev = at(self.t, k - 1)
         if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
             return k + 1  # 說矢束, 奉玉錦束: the bundle the thing comes in

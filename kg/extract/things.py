@@ -209,6 +209,7 @@ class ThingRules:
             last.mark("objects", "thing")
             self.extend(last, after)
             return after
+        measured = self.past_measure(after)  # (竹杠長三尺置于宇西階上: how long it is, then where it is put)
         if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last):
             if self.place_phrase_follows(after, 0):
                 last.objects = things  # 降衣于前: what he carries down, to the place named after it
@@ -220,13 +221,11 @@ class ThingRules:
         elif particle(at(self.t, after), "instrument"):
             if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
                 self.wait_things(things, "thing")  # 所執脯以賜: the thing of the act after 以
-        elif self.opens_clause(k) and self.handled_at(self.past_measure(after) + 1 if self.all_or_facing(after)
-                                                      else self.past_measure(after)):
+        elif self.opens_clause(k) and self.handled_at(measured + 1 if self.all_or_facing(after) else measured):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
             # a facing may come between (鼎西面錯: the tripods are set down facing west)
-            self.open_thing_clause(things, self.past_measure(after))
-            return self.past_measure(after)  # (竹杠長三尺置于宇西階上: how long it is, then where it is put)
+            return self.open_thing_clause(things, measured)
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after

@@ -342,9 +342,6 @@ class WordRules:
                "is at the place, no event (堂上之饌); a word that is an act only in some places is none "
                "elsewhere (設對醬: flag qualifier; 侍坐: flag place-only).", "司射適堂西")
     def rule_act(self, k, tok, kind):
-        if tok.is_("action") and {"qualifier", "place-only"} & self.vocab.flags(tok.label("action")) \
-                and self.noun_not_act(k):
-            return k + 1  # 即對筵: the facing mat, no reply; 侍坐: sitting in attendance
         return self.on_action(k) if tok.is_("action") else None
 
     @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped).",
