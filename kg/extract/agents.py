@@ -165,7 +165,7 @@ class AgentRules:
         """A response (答拜) closes an exchange: the next salutation with no
         subject, directed at someone else, is the initiator's again
         (主人…再拜賓賓答拜拜介: the host bows to the 介)."""
-        seen = self.events if len(self.events) >= 3 else (self.earlier + self.events)[-3:]
+        seen = (self.earlier + self.events)[-3:]  # the passage's own, or the last before it
         if len(seen) < 3 or not event.recipients or len(self.history) < 2:
             return  # (…再拜賓答再拜 | 揖衆賓: the exchange may end the passage before)
         opening, before = seen[-3], seen[-2]

@@ -146,7 +146,10 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tupl
             begun.append((0, section))
         elif begun[-1][1] != section:
             cut = bisect_left(doc.passages[a.item].span.offsets, a.start)
-            begun.append((cut, section)) if cut > begun[-1][0] else begun.__setitem__(-1, (begun[-1][0], section))
+            if cut > begun[-1][0]:
+                begun.append((cut, section))
+            else:  # the stretch begins where the last one did: its section is the passage's from there
+                begun[-1] = (begun[-1][0], section)
     return stages
 
 
