@@ -1958,3 +1958,20 @@ def test_stepping_aside_answers_a_bow():
 def test_the_spoon_stood_upright_as_kr_writes_it():
     # 士冠禮 in KR1d0038: 啐醴捷柶 — 捷 is 建, he stands the spoon upright (actions.tsv variant)
     assert events("坐啐醴捷柶興", ["冠者"])[1:3] == ["冠者 啐 obj=醴", "冠者 建 obj=柶"]
+
+
+def test_a_passage_read_again_gives_its_words_afresh():
+    """A passage's words are kept for the next reading of the same text
+    (kg.extract.tokens.tokenize): each reading gets a list of its own, since
+    a reader may cut a facing in two (東南面) in its list; the words kept
+    are bounded."""
+    from kg.extract.tokens import TOKENIZED_KEPT, tokenize, vocabulary
+
+    first = tokenize("司射東南面揖")
+    words = [t.text for t in first]
+    first[1:2] = []
+    again = tokenize("司射東南面揖")
+    assert again is not first and [t.text for t in again] == words and len(words) == 3
+    for n in range(TOKENIZED_KEPT + 10):
+        tokenize("司射" + "揖" * (n % 7) + str(n))
+    assert len(vocabulary().tokenized) == TOKENIZED_KEPT

@@ -56,6 +56,10 @@ class Vocabulary:
     # longer than two, so a match tries two lengths, not the longest table word's
     longest_from: dict[str, int]
     particle_flags: dict[str, set[str]] = field(default_factory=dict)  # grammar word -> flags (particles.tsv)
+    # passages tokenized lately (tokenize): a passage is read several times
+    # (its opening, its words, the parser), so is a sentence that several
+    # editions share; the words depend on the text and the tables alone
+    tokenized: dict[str, tuple["Token", ...]] = field(default_factory=dict, repr=False)
 
     def match_at(self, text: str, i: int, roles: bool = True) -> tuple[int, dict[str, str]]:
         if i >= len(text):
@@ -121,9 +125,22 @@ def vocabulary() -> Vocabulary:
                       longest_from, particle_flags)
 
 
+TOKENIZED_KEPT = 4096  # passages whose words are kept (a chapter's, in three editions)
+
+
 def tokenize(norm: str) -> list[Token]:
-    """The words of a normalised passage, left to right, longest match first."""
+    """The words of a normalised passage, left to right, longest match
+    first: a new list each call, of tokens no reader changes."""
     vocab = vocabulary()
+    known = vocab.tokenized.get(norm)
+    if known is None:
+        known = vocab.tokenized[norm] = tuple(_tokenize(norm, vocab))
+        if len(vocab.tokenized) > TOKENIZED_KEPT:
+            del vocab.tokenized[next(iter(vocab.tokenized))]  # the oldest
+    return list(known)
+
+
+def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
     i = 0
     while i < len(norm):
