@@ -104,15 +104,12 @@ def run_bench(scale: int = 1, phases: Phases | None = None):
 
 def compare_dumps(dataset, rounds: int = 3):
     """Each dump as kg build writes it (:class:`kg.rdf.stream.DumpWriter`,
-    the graphs given as its pieces; the N-Quads from each graph's
-    N-Triples, as its validator writes them, the N-Triples' serialisation
-    counted in) beside raw pyoxigraph serialising the
+    the graphs given as its pieces) beside raw pyoxigraph serialising the
     same statements (quads for N-Quads, the union for the others) to a file.
     The two are written in turn ``rounds`` times and each keeps its fastest:
     a single write of a few hundred megabytes varies by half with the page
     cache and the disk's write-back, whichever of the two comes first."""
     from kg.publish.dump import prefixes_for
-    from kg.rdf.io import write_ntriples_as_nquads
     from kg.rdf.stream import DumpWriter
 
     union = dataset.union()
@@ -129,11 +126,6 @@ def compare_dumps(dataset, rounds: int = 3):
                     serialize(quads if fmt.datasets else union, out, fmt.rdf_format, **options)
 
             def our_dump():
-                if fmt.name == "nquads":  # by kg build's validator, from each piece's N-Triples
-                    with open(path, "wb") as out:
-                        for graph, triples in dataset.graphs.items():
-                            write_ntriples_as_nquads(out, graph.value, serialize(triples, format=RdfFormat.N_TRIPLES))
-                    return
                 with DumpWriter({fmt.name: path}, prefixes=prefixes_for(None)) as writer:
                     for graph, triples in dataset.graphs.items():
                         writer(graph, triples)
