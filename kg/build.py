@@ -273,15 +273,10 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         # checks it, or, for a graph bigger than HOLD_STATEMENTS, a batch that
         # size at a time as it is made, so that no copy of a big graph is
         # held. The dataset keeps the links graph alone, for VoID's linksets.
-        # The N-Quads are the N-Triples with each piece's graph: the validator's
-        # process writes them as it reads the stream (the build's own has the
-        # Turtle and JSON-LD to write meanwhile), when the stream is the dump.
-        by_validator = {"ntriples", "nquads"} if as_dump else set()
-        dumps = {name: folder / dump_name(name, gz) for name in FORMATS if name not in by_validator}
-        nquads = folder / dump_name("nquads") if as_dump else None
+        dumps = {name: folder / dump_name(name, gz) for name in FORMATS if not (as_dump and name == "ntriples")}
         move = IriMover(DEFAULT_BASE, Minter(base).base) if moves_base(base) else None
         links = NamedNode(Minter().graph("links"))
-        with _validator(checked, out_dir / ".cache" / "validated" if cache else None, nquads) as (verdict, stream, figures), \
+        with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream, figures), \
                 ThreadPoolExecutor(1) as pool:
             def check():
                 with phases.phase("validate"):
@@ -297,7 +292,7 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
                 with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS) as writer:
                     with phases.phase("graph", unit="quads") as step:
                         def piece(graph: NamedNode, triples: list[Triple]) -> None:
-                            stream(triples, graph)  # under the base the shapes are written for
+                            stream(triples)  # under the base the shapes are written for
                             writer(graph, triples)
                             step.advance(len(triples))
 
@@ -306,11 +301,8 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
                     waiting = pool.submit(check)
                     with phases.phase("dump"):
                         writer.flush()
-                census = counted()  # sent when the validator has read every statement
-                if nquads is not None and not nquads.exists():  # written by then, unless it failed
-                    raise ReaderStopped("the validator wrote no N-Quads")
-                done = {**writer.counts, **({checked: statements, nquads: statements} if as_dump else {})}
-                written = write_dist(rebase(kept, base), folder, base, gz, phases, done, lambda: census)
+                done = {**writer.counts, **({checked: statements} if as_dump else {})}
+                written = write_dist(rebase(kept, base), folder, base, gz, phases, done, counted)
                 summary = _summary(docs, events, work, statements, started, out_dir, written, cleaned)
                 # Freed now, while the validator is still at work, not when this
                 # function returns: 0.7 s for the whole work.
@@ -331,11 +323,9 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
 
 
 @contextmanager
-def _validator(checked: Path, cache: Path | None, nquads: Path | None = None
-               ) -> Iterator[tuple[Forked, StatementStream, Callable[[], dict | None]]]:
+def _validator(checked: Path, cache: Path | None) -> Iterator[tuple[Forked, StatementStream, Callable[[], dict | None]]]:
     """The build's validator: a fresh process (:mod:`kg.forked`), started
-    now, that indexes ``checked`` as the stream writes it (and writes it
-    into ``nquads`` as N-Quads of each piece's graph), so that its own
+    now, that indexes ``checked`` as the stream writes it, so that its own
     start (an interpreter, rdflib, the shapes compiled) and its reading
     overlap the making of the graph. Having read it all, it sends back what
     VoID counts of the graph (the third thing yielded waits for that, and
@@ -345,7 +335,7 @@ def _validator(checked: Path, cache: Path | None, nquads: Path | None = None
     counted, count = os.pipe()
     try:
         verdict = Forked(validate_file, checked, cache, DEFAULT_ENGINE, wait, count,
-                         list(examples_asked(Minter()).values()), nquads, start="spawn", pass_fds=(wait, count))
+                         list(examples_asked(Minter()).values()), start="spawn", pass_fds=(wait, count))
     except BaseException:
         os.close(signal)
         os.close(counted)

@@ -30,7 +30,6 @@ from typing import Iterable, Union
 import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad, Store, Triple
 
-from kg.atomic import atomic_write
 from kg.parts import dataset_parts, partition, splittable
 from kg.forked import keep
 from kg.paths import ONTOLOGY
@@ -193,7 +192,7 @@ def validate_cached(dataset: Dataset, cache: Path | None, engine: str = DEFAULT_
 
 def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_ENGINE,
                   ready: int | None = None, census: int | None = None,
-                  examples: list[tuple[str, str]] = (), nquads: Path | None = None) -> tuple[Report, bool]:
+                  examples: list[tuple[str, str]] = ()) -> tuple[Report, bool]:
     """:func:`validate_cached` of the N-Triples file of a union, as ``kg
     build`` writes it for a validator in a process of its own
     (:mod:`kg.forked`). The core engine reads the file a line at a time; the
@@ -209,11 +208,7 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
     reports of the graph (:class:`kg.shaclcore.Census`, as JSON) as soon as
     it has read it all, before it checks, with the least subject of each
     (predicate, object) of ``examples``; it is closed without a word when
-    another engine reads the file.
-
-    ``nquads`` (with ``ready``): the N-Quads dump, written (replaced whole)
-    from the statements as they are read, each piece in the graph the
-    stream names (:func:`~kg.rdf.stream.follow_statements`)."""
+    another engine reads the file."""
     import hashlib
 
     path = Path(path)
@@ -226,16 +221,11 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
             # off for good, not run once at the end (after the index, again after
             # the check).
             gc.disable()
-            with atomic_write(nquads) if nquads is not None else contextlib.nullcontext() as copy:
-                lines = follow_statements(path, ready, digest.update, copy)
-                program = _compiled(engine)
-                figures = Census(examples) if census is not None and program is not None else None
-                if program is not None:
-                    index = program.index(lines, figures)
-                else:
-                    for _ in lines:
-                        pass  # the whole file, for an engine that reads it at once
+            lines = follow_statements(path, ready, digest.update)
+            program = _compiled(engine)
             if program is not None:
+                figures = Census(examples) if census is not None else None
+                index = program.index(lines, figures)
                 if figures is not None:
                     counted.write(json.dumps(figures.figures(index)).encode("utf-8"))
                     counted.close()
@@ -243,6 +233,8 @@ def validate_file(path: Path, cache: Path | None = None, engine: str = DEFAULT_E
                 # one process: the build's dumps take the other core meanwhile (two,
                 # a forked child checking every other node, measured slower)
                 return _once(digest, cache, engine, lambda: _file_report(*program.validate(index), path))
+            for _ in lines:
+                pass  # the whole file, for an engine that reads it at once
         else:
             with open(path, "rb") as handle:
                 for block in iter(lambda: handle.read(1 << 20), b""):

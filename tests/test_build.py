@@ -112,22 +112,6 @@ def test_the_pieces_of_a_graph_come_together():
         Dataset.stated([(a, t[:1]), (b, t[1:2]), (a, t[2:])], keep=b.__eq__)
 
 
-def test_the_nquads_the_validator_writes_are_the_datasets(tmp_path):
-    """kg build's N-Quads are written by its validator's process from the
-    N-Triples it reads (kg.rdf.stream.follow_statements): the bytes
-    pyoxigraph writes of the dataset's quads."""
-    from pyoxigraph import serialize
-
-    import kg.build
-
-    source = [kg.build.Source(seed("003"))]
-    kg.build.build(source, tmp_path / "dist", cache=False)
-    dataset = kg.build.graph_dataset(kg.build.read_documents(source))
-    written = (tmp_path / "dist" / "yili.nq").read_bytes()
-    assert written == serialize(list(dataset.quads()), format=RdfFormat.N_QUADS)
-    assert written.count(b"\n") > 50_000
-
-
 def test_two_builds_are_byte_identical(tmp_path):
     """Three editions of 燕禮 (several documents, alignments, a chapter of the
     work), built twice: the same bytes in every dump."""

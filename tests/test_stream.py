@@ -151,38 +151,3 @@ def test_a_piece_is_trimmed_whatever_the_writes_it_comes_in():
     unfinished.write(b'[{"@id":"x"}')
     with pytest.raises(ValueError, match="does not end with"):
         unfinished.close()
-
-
-def test_the_nquads_written_from_the_followed_stream_are_those_pyoxigraph_writes(tmp_path):
-    """kg build's validator writes the N-Quads dump from the N-Triples it
-    follows, each piece under the graph the stream announces with it:
-    byte for byte what pyoxigraph writes of the same quads."""
-    import os
-
-    from kg.rdf.stream import StatementStream, follow_statements
-
-    data, nquads = tmp_path / "union.nt", tmp_path / "yili.nq"
-    wait, signal = os.pipe()
-    stream = StatementStream(data, signal)
-    for graph, triples in pieces():
-        stream(triples, graph)
-    assert stream.finish() == 6
-    with open(nquads, "wb") as out:
-        lines = list(follow_statements(data, wait, nquads=out))
-    assert b"".join(lines) == data.read_bytes()
-    expected = serialize(list(Dataset.stated(pieces()).quads()), format=RdfFormat.N_QUADS)
-    assert nquads.read_bytes() == expected and expected.count(b"\n") == 6
-
-
-def test_a_piece_announced_without_its_graph_cannot_be_written_as_nquads(tmp_path):
-    import io
-    import os
-
-    from kg.rdf.stream import StatementStream, follow_statements
-
-    wait, signal = os.pipe()
-    stream = StatementStream(tmp_path / "union.nt", signal)
-    stream(pieces()[0][1])
-    stream.finish()
-    with pytest.raises(ValueError, match="without its graph"):
-        list(follow_statements(tmp_path / "union.nt", wait, nquads=io.BytesIO()))

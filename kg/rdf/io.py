@@ -153,10 +153,9 @@ class _GraphNamer:
 
     BATCH = 1 << 18
 
-    def __init__(self, out: BinaryIO, graph: NamedNode | str):
+    def __init__(self, out: BinaryIO, graph: NamedNode):
         self.out, self.pieces, self.size = out, [], 0
-        iri = graph.value if isinstance(graph, NamedNode) else graph
-        self.suffix = b" <" + iri.encode("utf-8") + b"> .\n"
+        self.suffix = b" <" + graph.value.encode("utf-8") + b"> .\n"
 
     def write(self, data: bytes) -> int:
         self.pieces.append(data)
@@ -187,16 +186,6 @@ def write_graph_nquads(out: BinaryIO, graph: NamedNode, triples: Iterable[Triple
     namer = _GraphNamer(out, graph)
     serialize(triples, namer, RdfFormat.N_TRIPLES)
     if namer.close():  # Oxigraph ends its last line too: a rest would be a statement cut short
-        raise ValueError(f"N-Triples of {graph} that do not end with a line break")
-
-
-def write_ntriples_as_nquads(out: BinaryIO, graph: str, ntriples: bytes) -> None:
-    """N-Triples text of one graph (whole lines) as N-Quads of ``graph``
-    (an IRI) into ``out``: what :func:`write_graph_nquads` writes for the
-    same triples."""
-    namer = _GraphNamer(out, graph)
-    namer.write(ntriples)
-    if namer.close():
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 

@@ -25,7 +25,7 @@ from pyoxigraph import NamedNode, RdfFormat, Triple, serialize
 
 from kg.atomic import atomic_write
 from kg.rdf.formats import FORMATS
-from kg.rdf.io import IriMover, write_graph_nquads, write_ntriples_as_nquads
+from kg.rdf.io import IriMover, write_graph_nquads
 
 
 class DumpWriter:
@@ -199,10 +199,9 @@ class StatementStream:
     """N-Triples written piece by piece into ``path`` for a reader in another
     process that follows the file as it grows (:func:`follow_statements`):
     after each piece, the file's length so far goes down the pipe ``signal``
-    as a line of digits, with the IRI of the piece's graph after a space
-    when it is given, and ``end`` after the last. A pipe closed without
+    as a line of digits, and ``end`` after the last. A pipe closed without
     it tells the reader the writer stopped. Call the stream with each
-    piece's triples and graph (it is :meth:`Dataset.stated`'s sink)."""
+    piece's triples (it is :meth:`Dataset.stated`'s sink)."""
 
     def __init__(self, path: Path, signal: int):
         self.pipe = os.fdopen(signal, "wb", buffering=0)
@@ -213,13 +212,12 @@ class StatementStream:
             raise
         self.count = 0
 
-    def __call__(self, triples: list[Triple], graph: NamedNode | None = None) -> None:
+    def __call__(self, triples: list[Triple]) -> None:
         if triples:
             serialize(triples, self.file, RdfFormat.N_TRIPLES)
             self.file.flush()
             self.count += len(triples)
-            named = b"" if graph is None else b" " + graph.value.encode("utf-8")
-            self._tell(b"%d%s\n" % (self.file.tell(), named))
+            self._tell(b"%d\n" % self.file.tell())
 
     def finish(self) -> int:
         """The last piece is written; returns the number of triples."""
@@ -249,14 +247,10 @@ class ReaderStopped(RuntimeError):
     """The process following the statements ended before their end."""
 
 
-def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] | None = None,
-                      nquads: BinaryIO | None = None) -> Iterator[bytes]:
+def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] | None = None) -> Iterator[bytes]:
     """The lines of the N-Triples a :class:`StatementStream` writes into
     ``path``, as each piece is announced on the pipe ``signal``; ``seen``
-    is given every piece's bytes (a digest's ``update``). ``nquads``: a
-    file that gets each piece as N-Quads of the graph it was announced
-    with (kg build's N-Quads dump, written by its validator's process: the
-    build's own has the Turtle and JSON-LD to write meanwhile)."""
+    is given every piece's bytes (a digest's ``update``)."""
     with os.fdopen(signal, "rb") as pipe:
         handle = None
         try:
@@ -265,14 +259,9 @@ def follow_statements(path: Path, signal: int, seen: Callable[[bytes], object] |
                     return
                 if handle is None:
                     handle = open(path, "rb")
-                length, _, graph = line.rstrip(b"\n").partition(b" ")
-                piece = handle.read(int(length) - handle.tell())
+                piece = handle.read(int(line) - handle.tell())
                 if seen is not None:
                     seen(piece)
-                if nquads is not None:
-                    if not graph:
-                        raise ValueError("a piece of statements announced without its graph, for N-Quads")
-                    write_ntriples_as_nquads(nquads, graph.decode("utf-8"), piece)
                 yield from io.BytesIO(piece)
         finally:
             if handle is not None:
