@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pyoxigraph import NamedNode, Quad, Triple
 
 from kg import collector
+from kg.atomic import Syncer
 from kg.paths import CORPUS
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
@@ -278,6 +279,7 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
         links = NamedNode(Minter().graph("links"))
         with _validator(checked, out_dir / ".cache" / "validated" if cache else None) as (verdict, stream, figures), \
                 ThreadPoolExecutor(1) as pool:
+            syncer = Syncer()  # the dumps go to disk each in turn as they are finished
             def check():
                 with phases.phase("validate"):
                     return verdict.result()
@@ -289,7 +291,7 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
             try:
                 with phases.phase("work"):
                     work = read_work(docs, events, alignments=alignments, reference_events=references)
-                with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS) as writer:
+                with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS, syncer=syncer) as writer:
                     with phases.phase("graph", unit="quads") as step:
                         def piece(graph: NamedNode, triples: list[Triple]) -> None:
                             stream(triples)  # under the base the shapes are written for
@@ -299,8 +301,10 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
                         kept = build_dataset(docs, events, work, sink=piece, keep=links.__eq__)
                         statements = stream.finish()
                     waiting = pool.submit(check)
+                    if as_dump:
+                        syncer.path(checked)  # to disk while the other dumps are written
                     with phases.phase("dump"):
-                        writer.flush()
+                        writer.finish()
                 done = {**writer.counts, **({checked: statements} if as_dump else {})}
                 written = write_dist(rebase(kept, base), folder, base, gz, phases, done, counted)
                 summary = _summary(docs, events, work, statements, started, out_dir, written, cleaned)

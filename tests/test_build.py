@@ -201,12 +201,12 @@ def build_failing_at(step: str, error: BaseException, tmp_path, monkeypatch, wit
 
 def test_a_failed_write_stops_the_validator_and_leaves_no_build(tmp_path, monkeypatch):
     """The validator runs in a process of its own while the dumps are
-    written (the held pieces of the graph, kg.rdf.stream.DumpWriter.flush);
+    written (the held pieces of the graph, kg.rdf.stream.DumpWriter.finish);
     when writing fails, the validator is stopped (not waited for) and
     nothing is published or left behind."""
     from kg.rdf.stream import DumpWriter
 
-    validator, out = build_failing_at("flush", OSError("No space left on device"), tmp_path, monkeypatch,
+    validator, out = build_failing_at("finish", OSError("No space left on device"), tmp_path, monkeypatch,
                                       within=DumpWriter)
     assert len(validator) == 1 and validator[0].process.poll() is not None
     assert validator[0].process.returncode < 0  # killed by a signal: stopped, not waited for

@@ -151,3 +151,48 @@ def test_a_piece_is_trimmed_whatever_the_writes_it_comes_in():
     unfinished.write(b'[{"@id":"x"}')
     with pytest.raises(ValueError, match="does not end with"):
         unfinished.close()
+
+
+def test_each_dump_is_finished_then_sent_to_disk_while_the_next_is_written(tmp_path):
+    """DumpWriter.finish writes a file at a time and hands each, whole, to
+    the syncer (kg build's fsync thread) before it writes the next; Turtle,
+    the most compact, last. Not a gzip file, whose end is written when it
+    is closed."""
+    import os
+
+    from kg.atomic import Syncer
+
+    class Recording(Syncer):
+        def __init__(self):
+            super().__init__()
+            self.seen = []
+
+        def file(self, handle):
+            handle.flush()
+            self.seen.append(os.fstat(handle.fileno()).st_size)
+            super().file(handle)
+
+    for gz in (False, True):
+        syncer = Recording()
+        paths = {name: tmp_path / f"{gz}{f.extension}" for name, f in FORMATS.items()}
+        with DumpWriter(paths, gz, PREFIXES, syncer=syncer) as writer:
+            for graph, triples in pieces():
+                writer(graph, triples)
+            writer.finish()
+            with pytest.raises(ValueError, match="after the dumps were finished"):
+                writer(*pieces()[0])
+        if gz:
+            assert syncer.seen == []
+        else:
+            order = ["ntriples", "nquads", "jsonld", "turtle"]
+            assert syncer.seen == [paths[name].stat().st_size for name in order]
+            assert paths["jsonld"].read_bytes().endswith(b"]")
+
+
+def test_a_file_that_cannot_go_to_disk_fails_the_wait(tmp_path):
+    from kg.atomic import Syncer
+
+    syncer = Syncer()
+    syncer.path(tmp_path / "gone.nt")
+    with pytest.raises(FileNotFoundError):
+        syncer.wait()
