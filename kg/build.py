@@ -291,11 +291,14 @@ def _build(items: list[Source], out_dir: Path, base: str | None, phases: Phases,
             try:
                 with phases.phase("work"):
                     work = read_work(docs, events, alignments=alignments, reference_events=references)
-                with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS, syncer=syncer) as writer:
+                # (the N-Quads are the N-Triples the stream wrote, each line named
+                # with its graph, where the stream is the dump: no --base, no --gzip)
+                with DumpWriter(dumps, gz, prefixes_for(base), move, hold=HOLD_STATEMENTS, syncer=syncer,
+                                ntriples=checked if as_dump else None) as writer:
                     with phases.phase("graph", unit="quads") as step:
                         def piece(graph: NamedNode, triples: list[Triple]) -> None:
-                            stream(triples)  # under the base the shapes are written for
-                            writer(graph, triples)
+                            span = stream(triples)  # under the base the shapes are written for
+                            writer(graph, triples, span if as_dump else None)
                             step.advance(len(triples))
 
                         kept = build_dataset(docs, events, work, sink=piece, keep=links.__eq__)

@@ -23,3 +23,19 @@ def test_the_bench_reports_each_step_apart_from_its_figures(monkeypatch):
     assert steps == ["kg bench: build seeds cold", "kg bench: build seeds unchanged", "kg bench: build work cold",
                      "kg bench: build work unchanged", "kg bench: graph of the whole work",
                      "kg bench: dumps against raw", "kg bench: SHACL engines"]
+
+
+def test_the_dump_anchors_time_each_format_as_kg_build_writes_it(tmp_path):
+    """compare_dumps on a real graph (one seed): a line per format, kg's
+    time beside raw pyoxigraph's and their ratio (the figures themselves
+    are the bench's to judge, not the test's)."""
+    import re
+
+    from kg.build import graph_dataset, read_documents
+    from tests.conftest import seed
+
+    dataset = graph_dataset(read_documents([(seed("003"),)]))
+    lines = list(bench.compare_dumps(dataset, rounds=1))
+    rows = [re.match(r"  (\w+) +([\d.]+) +([\d.]+) +([\d.]+) [✓✗]$", line) for line in lines[1:]]
+    assert [row.group(1) for row in rows if row] == ["turtle", "ntriples", "nquads", "jsonld"]
+    assert all(float(row.group(2)) > 0 and float(row.group(3)) > 0 for row in rows)

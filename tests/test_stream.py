@@ -196,3 +196,35 @@ def test_a_file_that_cannot_go_to_disk_fails_the_wait(tmp_path):
     syncer.path(tmp_path / "gone.nt")
     with pytest.raises(FileNotFoundError):
         syncer.wait()
+
+
+def test_nquads_from_the_ntriples_the_stream_wrote_are_those_of_the_triples(tmp_path):
+    """kg build writes each piece's N-Triples once (StatementStream, for its
+    validator and as the N-Triples dump); the N-Quads are those lines read
+    back and named with the piece's graph, byte for byte what pyoxigraph
+    writes of the quads. A span past the file's end, or one given where
+    the IRIs are moved, is refused."""
+    import os
+
+    from kg.rdf.stream import StatementStream
+
+    data = tmp_path / "union.nt"
+    wait, signal = os.pipe()
+    stream = StatementStream(data, signal)
+    spans = [stream(triples) for _, triples in pieces()]
+    stream.finish()
+    os.close(wait)
+    assert spans[0][0] == 0 and all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    paths = {"nquads": tmp_path / "yili.nq", "turtle": tmp_path / "yili.ttl"}
+    with DumpWriter(paths, prefixes=PREFIXES, ntriples=data) as writer:
+        for (graph, triples), span in zip(pieces(), spans):
+            writer(graph, triples, span)
+    expected = serialize(list(Dataset.stated(pieces()).quads()), format=RdfFormat.N_QUADS)
+    assert paths["nquads"].read_bytes() == expected
+    with pytest.raises(ValueError, match="ends before the piece"):
+        with DumpWriter({"nquads": tmp_path / "cut.nq"}, ntriples=data) as writer:
+            writer(pieces()[0][0], pieces()[0][1], (spans[-1][1] - 10, spans[-1][1] + 10))
+    assert not (tmp_path / "cut.nq").exists()
+    with pytest.raises(ValueError, match="N-Triples span"):
+        with DumpWriter({"nquads": tmp_path / "moved.nq"}, move=IriMover(OLD, NEW), ntriples=data) as writer:
+            writer(pieces()[0][0], pieces()[0][1], spans[0])

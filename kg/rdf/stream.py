@@ -17,15 +17,22 @@ from __future__ import annotations
 
 import io
 import os
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO, Callable, Iterator, NamedTuple
 
 from pyoxigraph import NamedNode, RdfFormat, Triple, serialize
 
 from kg.atomic import Syncer, atomic_write
 from kg.rdf.formats import FORMATS
-from kg.rdf.io import IriMover, write_graph_nquads
+from kg.rdf.io import IriMover, write_graph_nquads, write_ntriples_as_nquads
+
+
+class _Piece(NamedTuple):
+    graph: NamedNode
+    triples: list[Triple]
+    union: list[Triple]  # the triples new to the union formats
+    span: tuple[int, int] | None  # where its N-Triples are, in the file written already
 
 
 class DumpWriter:
@@ -50,17 +57,19 @@ class DumpWriter:
 
     def __init__(self, paths: dict[str, Path], gz: bool = False, prefixes: dict[str, str] | None = None,
                  move: IriMover | None = None, hold: int = 0, distinct: bool = True,
-                 syncer: Syncer | None = None):
+                 syncer: Syncer | None = None, ntriples: Path | None = None):
         self.paths, self.gz, self.prefixes, self.move, self.hold = paths, gz, prefixes or {}, move, hold
         self.syncer = syncer  # each file, once finished, goes to disk in its thread while the next is written
+        # the pieces' N-Triples, written already (kg build's stream), where
+        # each piece given with its span is read back for the N-Quads
+        self.ntriples = ntriples
         self.files: dict[str, BinaryIO] = {}
         self.count = 0  # statements of the dataset formats
         self.union_count = 0  # of the union formats
         # graphs that may share triples (a dataset read back, not kg build's):
         # the union formats write each triple once
         self._seen: set[Triple] | None = None if distinct else set()
-        # pieces as they are written: (graph, triples, the triples new to the union)
-        self.held: list[tuple[NamedNode, list[Triple], list[Triple]]] = []
+        self.held: list[_Piece] = []
         self._held_count = 0
         self.wrote_early = False  # a batch was written before the graph was made
         self.finished = False
@@ -75,11 +84,14 @@ class DumpWriter:
             self._stack = opening.pop_all()
         return self
 
-    def __call__(self, graph: NamedNode, triples: list[Triple]) -> None:
+    def __call__(self, graph: NamedNode, triples: list[Triple], span: tuple[int, int] | None = None) -> None:
+        """A piece; ``span``: where its N-Triples are in the ``ntriples`` file."""
         if self.finished:
             raise ValueError("a piece after the dumps were finished")
         if not triples:
             return
+        if span is not None and (self.ntriples is None or self.move is not None or self._seen is not None):
+            raise ValueError("a piece's N-Triples span, where no N-Triples of the pieces as written are read")
         if self.move is not None:  # moved once here, not once per format
             graph, triples = self.move.term(graph), list(map(self.move, triples))
         union = triples
@@ -88,46 +100,57 @@ class DumpWriter:
             self._seen.update(union)
         self.count += len(triples)
         self.union_count += len(union)
-        self.held.append((graph, triples, union))
+        self.held.append(_Piece(graph, triples, union, span))
         self._held_count += len(triples)
         if self._held_count > self.hold:
-            self.flush()
+            self._write_held(self.files.items())
             self.wrote_early = True
 
     def flush(self) -> None:
         """Write the pieces held, a file at a time."""
-        held, self.held, self._held_count = self.held, [], 0
-        for name, out in self.files.items():
-            for graph, triples, union in held:
-                self._write(name, out, graph, triples, union)
+        self._write_held(self.files.items())
 
     def finish(self) -> None:
         """Write the pieces held and end every file: a file at a time, each
         sent to disk (the ``syncer``) while the next is written. The block's
         end finishes them, if not before."""
-        held, self.held, self._held_count = self.held, [], 0
         # Turtle last: the most compact, so the shortest wait for the disk after it
-        for name, out in sorted(self.files.items(), key=lambda item: FORMATS[item[0]].rdf_format == RdfFormat.TURTLE):
-            for graph, triples, union in held:
-                self._write(name, out, graph, triples, union)
-            if FORMATS[name].rdf_format == RdfFormat.JSON_LD:
-                out.write(b"]" if self._jsonld_started else b"[]")
-            if self.syncer is not None and not self.gz:  # (a gzip file's end is written when it is closed)
-                self.syncer.file(out)
+        self._write_held(sorted(self.files.items(), key=lambda item: FORMATS[item[0]].rdf_format == RdfFormat.TURTLE),
+                         ending=True)
         self.finished = True
 
-    def _write(self, name: str, out: BinaryIO, graph: NamedNode, triples: list[Triple], union: list[Triple]) -> None:
+    def _write_held(self, files, ending: bool = False) -> None:
+        held, self.held, self._held_count = self.held, [], 0
+        with open(self.ntriples, "rb") if self.ntriples is not None else nullcontext() as written:
+            for name, out in files:
+                for piece in held:
+                    self._write(name, out, piece, written)
+                if not ending:
+                    continue
+                if FORMATS[name].rdf_format == RdfFormat.JSON_LD:
+                    out.write(b"]" if self._jsonld_started else b"[]")
+                if self.syncer is not None and not self.gz:  # (a gzip file's end is written when it is closed)
+                    self.syncer.file(out)
+
+    def _write(self, name: str, out: BinaryIO, piece: "_Piece", written: BinaryIO | None) -> None:
         fmt = FORMATS[name].rdf_format
         if fmt == RdfFormat.N_QUADS:
-            write_graph_nquads(out, graph, triples)
-        elif not union:
+            if piece.span is None:
+                write_graph_nquads(out, piece.graph, piece.triples)
+            else:  # the N-Triples as written, each line named: no second serialisation
+                start, end = piece.span
+                text = os.pread(written.fileno(), end - start, start)
+                if len(text) != end - start:
+                    raise ValueError(f"{self.ntriples} ends before the piece of {piece.graph} it should hold")
+                write_ntriples_as_nquads(out, piece.graph.value, text)
+        elif not piece.union:
             return
         elif fmt == RdfFormat.TURTLE:
-            self._turtle(out, union)
+            self._turtle(out, piece.union)
         elif fmt == RdfFormat.JSON_LD:
-            self._jsonld(out, union)
+            self._jsonld(out, piece.union)
         elif fmt == RdfFormat.N_TRIPLES:
-            serialize(union, out, fmt)
+            serialize(piece.union, out, fmt)
         else:
             raise ValueError(f"{name}: a format DumpWriter cannot write a piece at a time")
 
@@ -233,12 +256,15 @@ class StatementStream:
             raise
         self.count = 0
 
-    def __call__(self, triples: list[Triple]) -> None:
+    def __call__(self, triples: list[Triple]) -> tuple[int, int]:
+        """Write a piece; returns where it is in the file (start, end)."""
+        start = self.file.tell()
         if triples:
             serialize(triples, self.file, RdfFormat.N_TRIPLES)
             self.file.flush()
             self.count += len(triples)
             self._tell(b"%d\n" % self.file.tell())
+        return start, self.file.tell()
 
     def finish(self) -> int:
         """The last piece is written; returns the number of triples."""
