@@ -112,6 +112,22 @@ def test_the_pieces_of_a_graph_come_together():
         Dataset.stated([(a, t[:1]), (b, t[1:2]), (a, t[2:])], keep=b.__eq__)
 
 
+def test_the_nquads_kg_build_writes_are_those_pyoxigraph_writes_of_the_dataset(tmp_path):
+    """kg build's N-Quads are the N-Triples its stream wrote, read back and
+    each line named with its graph (kg.rdf.io.copy_ntriples_as_nquads):
+    the bytes pyoxigraph writes of the dataset's quads."""
+    from pyoxigraph import serialize
+
+    import kg.build
+
+    source = [kg.build.Source(seed("003"))]
+    kg.build.build(source, tmp_path / "dist", cache=False)
+    dataset = kg.build.graph_dataset(kg.build.read_documents(source))
+    written = (tmp_path / "dist" / "yili.nq").read_bytes()
+    assert written == serialize(list(dataset.quads()), format=RdfFormat.N_QUADS)
+    assert written.count(b"\n") > 50_000
+
+
 def test_two_builds_are_byte_identical(tmp_path):
     """Three editions of 燕禮 (several documents, alignments, a chapter of the
     work), built twice: the same bytes in every dump."""

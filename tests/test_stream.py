@@ -221,10 +221,28 @@ def test_nquads_from_the_ntriples_the_stream_wrote_are_those_of_the_triples(tmp_
             writer(graph, triples, span)
     expected = serialize(list(Dataset.stated(pieces()).quads()), format=RdfFormat.N_QUADS)
     assert paths["nquads"].read_bytes() == expected
-    with pytest.raises(ValueError, match="ends before the piece"):
+    with pytest.raises(ValueError, match="end before their last line"):
         with DumpWriter({"nquads": tmp_path / "cut.nq"}, ntriples=data) as writer:
             writer(pieces()[0][0], pieces()[0][1], (spans[-1][1] - 10, spans[-1][1] + 10))
     assert not (tmp_path / "cut.nq").exists()
     with pytest.raises(ValueError, match="N-Triples span"):
         with DumpWriter({"nquads": tmp_path / "moved.nq"}, move=IriMover(OLD, NEW), ntriples=data) as writer:
             writer(pieces()[0][0], pieces()[0][1], spans[0])
+
+
+def test_a_piece_longer_than_a_batch_is_named_line_by_line_across_the_cuts(tmp_path):
+    """The N-Quads are read back a batch at a time: lines cut at a batch's
+    end, and literals that hold " ." themselves, come out whole."""
+    from kg.rdf.io import _GraphNamer, copy_ntriples_as_nquads
+
+    graph = NamedNode("http://example.org/g")
+    triples = [Triple(NamedNode(f"http://example.org/s{i}"), NamedNode("http://example.org/p"),
+                      Literal("獲" * (i % 97) + " .")) for i in range(20000)]
+    data = serialize(triples, format=RdfFormat.N_TRIPLES)
+    assert len(data) > 3 * _GraphNamer.BATCH
+    source = tmp_path / "stream.nt"
+    source.write_bytes(b"<a> <b> <c> .\n" + data)
+    with open(source, "rb") as handle, open(tmp_path / "g.nq", "wb") as out:
+        copy_ntriples_as_nquads(out, graph.value, handle.fileno(), 14, 14 + len(data))
+    assert (tmp_path / "g.nq").read_bytes() == serialize([Quad(t.subject, t.predicate, t.object, graph)
+                                                          for t in triples], format=RdfFormat.N_QUADS)

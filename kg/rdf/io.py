@@ -11,6 +11,7 @@ bytes (tests/test_build.py).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator
@@ -190,15 +191,23 @@ def write_graph_nquads(out: BinaryIO, graph: NamedNode, triples: Iterable[Triple
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 
-def write_ntriples_as_nquads(out: BinaryIO, graph: str, ntriples: bytes) -> None:
-    """The N-Triples text of one graph's triples (whole lines) as N-Quads of
-    ``graph`` (an IRI) into ``out``: the bytes :func:`write_graph_nquads`
-    writes of the same triples, without serialising them again."""
-    namer = _GraphNamer(out, graph)
-    text = memoryview(ntriples)
-    for start in range(0, len(text), namer.BATCH):  # in its batches: one piece's whole text is slower
-        namer.write(text[start:start + namer.BATCH])
-    if namer.close():
+def copy_ntriples_as_nquads(out: BinaryIO, graph: str, source: int, start: int, end: int) -> None:
+    """The N-Triples of one graph's triples, at ``start:end`` of the open
+    file ``source`` (a descriptor; whole lines), as N-Quads of ``graph``
+    (an IRI) into ``out``: the bytes :func:`write_graph_nquads` writes of
+    the same triples, without serialising them again. Read and named a
+    batch at a time (a piece's whole text at once measured slower)."""
+    suffix = b" <" + graph.encode("utf-8") + b"> .\n"
+    rest = b""
+    while start < end:
+        block = os.pread(source, min(_GraphNamer.BATCH, end - start), start)
+        if not block:
+            raise ValueError(f"the N-Triples of {graph} end before their last line")
+        start += len(block)
+        lines = (rest + block if rest else block).split(b" .\n")
+        rest, lines[-1] = lines[-1], b""  # a line cut at the batch's end waits for the next
+        out.write(suffix.join(lines))
+    if rest:
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 

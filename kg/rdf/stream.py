@@ -25,7 +25,7 @@ from pyoxigraph import NamedNode, RdfFormat, Triple, serialize
 
 from kg.atomic import Syncer, atomic_write
 from kg.rdf.formats import FORMATS
-from kg.rdf.io import IriMover, write_graph_nquads, write_ntriples_as_nquads
+from kg.rdf.io import IriMover, write_graph_nquads, copy_ntriples_as_nquads
 
 
 class _Piece(NamedTuple):
@@ -138,11 +138,7 @@ class DumpWriter:
             if piece.span is None:
                 write_graph_nquads(out, piece.graph, piece.triples)
             else:  # the N-Triples as written, each line named: no second serialisation
-                start, end = piece.span
-                text = os.pread(written.fileno(), end - start, start)
-                if len(text) != end - start:
-                    raise ValueError(f"{self.ntriples} ends before the piece of {piece.graph} it should hold")
-                write_ntriples_as_nquads(out, piece.graph.value, text)
+                copy_ntriples_as_nquads(out, piece.graph.value, written.fileno(), *piece.span)
         elif not piece.union:
             return
         elif fmt == RdfFormat.TURTLE:
