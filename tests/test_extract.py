@@ -1975,3 +1975,10 @@ def test_a_passage_read_again_gives_its_words_afresh():
     for n in range(TOKENIZED_KEPT + 10):
         tokenize("司射" + "揖" * (n % 7) + str(n))
     assert len(vocabulary().tokenized) == TOKENIZED_KEPT
+
+
+def test_a_way_before_a_when_phrase_and_a_facing_is_the_next_acts_place():
+    """自/由 + place after an act and its thing, then 當X and a facing, then an
+    act: the way to where that act is done (既夕禮), not the first act's
+    place; and 當X gives no place where the way does (GUIDELINES 6)."""
+    assert events("賓奉幣由馬西當前輅北面致命", ["賓"]) == ["賓 奉 obj=幣", "賓 致命 at=馬西 北面"]

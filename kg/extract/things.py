@@ -111,6 +111,14 @@ class ThingRules:
             return False
         return read_place(self.t, after + 1) is not None
 
+    def act_past_fallback(self, k: int) -> bool:
+        """A 當 phrase at k, then the act (賓奉幣由馬西當前輅北面致命: the way
+        to the place where he delivers the message)."""
+        if not particle(at(self.t, k), "fallback"):
+            return False
+        found = read_place(self.t, k + 1)
+        return found is not None and self.act_index(found[1]) is not None
+
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
@@ -125,7 +133,7 @@ class ThingRules:
                                                  and last.place.head_kind == "object"
                                                  or self.way_after_pause(last, after))
         forward = self.vocab.particle_has(prep, "forward")
-        if forward and self.act_index(after) is not None and not right_after_verb:
+        if forward and (self.act_index(after) is not None or self.act_past_fallback(after)) and not right_after_verb:
             self.wait_place(phrase, "preposition", forward=True)
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
                 and last.place.head_kind == "object":

@@ -121,7 +121,8 @@ class WordRules:
 
     @word_rule("preposition", "于/於 + place follows its act (奠于中庭); 自/由 + place follows the verb it stands "
                "right after (or after a comma, a movement's way where the next act goes to a place of its own: "
-               "出，自屏南適門西), else precedes the next act, across a facing (執之由阼階下北面告于公); 于 + role "
+               "出，自屏南適門西), else precedes the next act, across a facing (執之由阼階下北面告于公) and a 當 phrase "
+               "(賓奉幣由馬西當前輅北面致命: the way to where he delivers the message); 于 + role "
                "after an act is its recipient (告于賓), or, before a "
                "place and after an act directed at no one, whose place it is (立于尸外門外). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
