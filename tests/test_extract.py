@@ -1982,3 +1982,11 @@ def test_a_way_before_a_when_phrase_and_a_facing_is_the_next_acts_place():
     act: the way to where that act is done (既夕禮), not the first act's
     place; and 當X gives no place where the way does (GUIDELINES 6)."""
     assert events("賓奉幣由馬西當前輅北面致命", ["賓"]) == ["賓 奉 obj=幣", "賓 致命 at=馬西 北面"]
+
+
+def test_garments_are_what_the_dead_are_dressed_in_and_next_after_one_is_no_tent():
+    """襲 takes the garments written after it (士喪禮: 商祝襲祭服褖衣次), and
+    次 right after a garment is "next in order" (particles.tsv flag
+    after-dress), not the changing tent it is elsewhere (司射適次)."""
+    assert events("商祝襲祭服褖衣次") == ["商祝 襲 obj=服|衣"]
+    assert events("司射適次袒決遂") == ["司射 適 at=次", "司射 袒", "司射 決", "司射 遂"]

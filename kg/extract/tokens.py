@@ -184,6 +184,12 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
         if "particle" in tok.readings and len(tok.readings) > 1 and vocab.particle_has(tok.text, "act-next") \
                 and not (n + 1 < len(tokens) and tokens[n + 1].is_("action")):
             del tok.readings["particle"]
+        elif "particle" in tok.readings and len(tok.readings) > 1 and vocab.particle_has(tok.text, "after-dress"):
+            before = tokens[n - 1] if n else None  # 褖衣次: next in order; 適次: the tent
+            if before is not None and before.is_("object") and before.label("object") in things_of_class("Dress"):
+                tok.readings = {"particle": tok.readings["particle"]}
+            else:
+                del tok.readings["particle"]
     return tokens
 
 
