@@ -246,3 +246,40 @@ def test_a_piece_longer_than_a_batch_is_named_line_by_line_across_the_cuts(tmp_p
         copy_ntriples_as_nquads(out, graph.value, handle.fileno(), 14, 14 + len(data))
     assert (tmp_path / "g.nq").read_bytes() == serialize([Quad(t.subject, t.predicate, t.object, graph)
                                                           for t in triples], format=RdfFormat.N_QUADS)
+
+
+def test_a_dump_that_fails_after_another_went_to_disk_waits_for_it_then_leaves_no_file(tmp_path, monkeypatch):
+    """The N-Triples are finished and handed to the fsync thread; the
+    JSON-LD then fails (a full disk): the writer waits for the sync of the
+    file still open before it removes them all, and the failure is the
+    disk's, not a sync of a closed file."""
+    import os
+    import time
+
+    from kg.atomic import Syncer
+
+    class Slow(Syncer):
+        def __init__(self):
+            super().__init__()
+            self.synced = []
+
+        def file(self, handle):
+            handle.flush()
+
+            def sync(fd):
+                time.sleep(0.3)
+                os.fsync(fd)
+                self.synced.append(fd)
+            self._submit(sync, handle.fileno())
+
+    def full(self, out, triples):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(DumpWriter, "_jsonld", full)
+    syncer = Slow()
+    paths = {"ntriples": tmp_path / "yili.nt", "jsonld": tmp_path / "yili.jsonld"}
+    with pytest.raises(OSError, match="No space left"):
+        with DumpWriter(paths, syncer=syncer, hold=10**6) as writer:  # held, written at the block's end
+            for graph, triples in pieces():
+                writer(graph, triples)
+    assert len(syncer.synced) == 1 and list(tmp_path.iterdir()) == []

@@ -154,10 +154,9 @@ class _GraphNamer:
 
     BATCH = 1 << 18
 
-    def __init__(self, out: BinaryIO, graph: NamedNode | str):
+    def __init__(self, out: BinaryIO, graph: NamedNode):
         self.out, self.pieces, self.size = out, [], 0
-        iri = graph.value if isinstance(graph, NamedNode) else graph
-        self.suffix = b" <" + iri.encode("utf-8") + b"> .\n"
+        self.suffix = b" <" + graph.value.encode("utf-8") + b"> .\n"
 
     def write(self, data: bytes) -> int:
         self.pieces.append(data)

@@ -169,14 +169,21 @@ class DumpWriter:
         self._jsonld_started = True
 
     def __exit__(self, *failure) -> bool:
-        try:
-            if failure[0] is None and not self.finished:
+        error = None  # the writer's own end failed: raised in the block's stead
+        if failure[0] is None and not self.finished:
+            try:
                 self.finish()
-            if self.syncer is not None:
-                self.syncer.wait()  # before the files close (and on a failure, before they are removed)
-        except BaseException as exc:
-            self._stack.__exit__(type(exc), exc, exc.__traceback__)  # no file is left
-            raise
+            except BaseException as exc:
+                error = exc
+        if self.syncer is not None:
+            try:
+                self.syncer.wait()  # the files it syncs stay open until it is done, failure or not
+            except BaseException as exc:
+                if failure[0] is None and error is None:  # (a failure on its way is the one to report)
+                    error = exc
+        if error is not None:
+            self._stack.__exit__(type(error), error, error.__traceback__)  # no file is left
+            raise error
         return self._stack.__exit__(*failure)
 
     @property
