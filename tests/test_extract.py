@@ -811,7 +811,7 @@ def test_counted_lists_and_a_direction_before_a_thing():
     which (有司徹)."""
     assert events("羊肉湆臑折正脊一正脅一腸一胃一嚌肺一載于南俎", ["司馬"]) == ["司馬 載 at=俎"]
     assert events("尸取肺坐祭嚌之") == ["尸 取 obj=肺", "尸 坐", "尸 祭", "尸 嚌"]
-    assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠"]  # 當前束: a place, no act of binding
+    assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠 at=前束"]  # 當前束: a place, no act of binding
 
 
 def test_asking_goes_no_further_than_the_report():
@@ -1990,3 +1990,11 @@ def test_garments_are_what_the_dead_are_dressed_in_and_next_after_one_is_no_tent
     after-dress), not the changing tent it is elsewhere (司射適次)."""
     assert events("商祝襲祭服褖衣次") == ["商祝 襲 obj=服|衣"]
     assert events("司射適次袒決遂") == ["司射 適 at=次", "司射 袒", "司射 決", "司射 遂"]
+
+
+def test_a_when_phrase_the_tables_lack_is_the_place_of_the_act_right_before_it():
+    """當前束 (where the front binding is) right after an act with no place
+    is that act's place as written (既夕禮; GUIDELINES 6); after other
+    words (少南, slightly south) it is no act's."""
+    assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠 at=前束"]
+    assert events("踊襲少南當前束", ["主人"]) == ["主人 踊", "主人 襲"]

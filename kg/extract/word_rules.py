@@ -7,6 +7,7 @@ to read, or None where the word is not its kind. A mixin of
 from __future__ import annotations
 
 from kg.extract.phrases import at, particle, read_place, read_roles, read_things
+from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
 from kg.extract.speech import CLAUSE_PUNCT
@@ -138,13 +139,21 @@ class WordRules:
     @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
                "that act's place, unless a facing and another act follow (當牖北面徹枕); right after an act's "
                "place it only refines it, no later act's (尊于室中北墉下當戶); 不當X says where one is not: no "
-               "place.", "賓復位當西序東面")
+               "place; 當 + a side + a word the tables lack (當前束) is a place as written only right after an act "
+               "that has none (降奠當前束).", "賓復位當西序東面")
     def rule_fallback(self, k, tok, kind):
         if kind != "fallback":
             return None
         found = read_place(self.t, k + 1)
         if found is None and particle(at(self.t, k + 1), "direction") and self.act_at(k + 2):
-            return k + 3  # 當前束: where the front binding is, a place the tables do not know, no act
+            # 當前束: where the front binding is, a place the tables do not know, no act; right
+            # after an act with no place, that act's place as written (降奠當前束; GUIDELINES 6)
+            last = self.clause
+            if k == self.verb_end and last is not None and last.place is None and not self.neg:
+                label = self.t[k + 1].text + self.t[k + 2].text
+                last.place = PlacePhrase(label, "place", label, True)
+                last.mark("place", "fallback")
+            return k + 3
         if found is None:
             return k + 1
         if self.neg:
