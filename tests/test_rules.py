@@ -142,6 +142,9 @@ CASES = {
     # 士虞禮: the tripods face north, set out in a row from the north; then the bars are put in
     "facing-before-arrangement": ("陳三鼎于門外之右北面北上設扃鼏", None, None,
                                   [" 陳 obj=鼎 at=門外右 北面", " 設 obj=扃|鼏"], 0),
+    # 士喪禮: the 主人 takes his place facing east and does not leap
+    "facing-before-negation": ("即位于西階下東面不踊", ["主人"], None,
+                               ["主人 即 at=西階下 東面", "主人 不踊"], 0),
     # 士相見禮: the guest's answer ends where he bows and receives (no punctuation in the text)
     "answer-ends-words": ("賓對曰君不有其外臣臣不敢辭再拜稽首受", None, None,
                           ["賓 對 曰君不有其外臣臣不敢辭", "賓 再拜", "賓 稽首", "賓 受"], 0),

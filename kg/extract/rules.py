@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.130.0"
+EXTRACTOR_VERSION = "2.131.0"
 
 
 @dataclass(frozen=True)
@@ -279,6 +279,10 @@ define("facing-before-arrangement", "facing",
        "A facing right before an arrangement phrase (北上, 右几: particles.tsv manner), a comma between or "
        "not, is the act's before: the phrase closes the clause (GUIDELINES 7).",
        "陳三鼎于門外之右北面北上")
+define("facing-before-negation", "facing",
+       "A facing right before an act that is not done (東面不踊) is the act's before: one faces while "
+       "one does something, not while one does not (GUIDELINES 7).",
+       "即位于西階下東面不踊")
 define("answer-ends-words", "quote",
        "In an unpunctuated text, words said end before a bow (actions.tsv flag answer) followed only by "
        "acts to the end of the sentence: the bows answer the words.",

@@ -115,6 +115,12 @@ class WordRules:
             last.facing = tok.label("facing")
             last.mark("facing", "facing-before-arrangement")
             return k + 1
+        if last is not None and last.facing is None and not self.role_since and particle(nxt, "negation") \
+                and self.act_at(k + 2):
+            # 即位于西階下東面不踊: he faces east where he stands, not in the leaping he does not do
+            last.facing = tok.label("facing")
+            last.mark("facing", "facing-before-negation")
+            return k + 1
         self.facing = tok.label("facing")
         self.facing_after_role = self.role_since
         self.clause = None
