@@ -243,7 +243,7 @@ def test_a_piece_longer_than_a_batch_is_named_line_by_line_across_the_cuts(tmp_p
     source = tmp_path / "stream.nt"
     source.write_bytes(b"<a> <b> <c> .\n" + data)
     with open(source, "rb") as handle, open(tmp_path / "g.nq", "wb") as out:
-        copy_ntriples_as_nquads(out, graph.value, handle.fileno(), 14, 14 + len(data))
+        copy_ntriples_as_nquads(out, graph, handle.fileno(), 14, 14 + len(data))
     assert (tmp_path / "g.nq").read_bytes() == serialize([Quad(t.subject, t.predicate, t.object, graph)
                                                           for t in triples], format=RdfFormat.N_QUADS)
 

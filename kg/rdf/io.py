@@ -190,23 +190,20 @@ def write_graph_nquads(out: BinaryIO, graph: NamedNode, triples: Iterable[Triple
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 
-def copy_ntriples_as_nquads(out: BinaryIO, graph: str, source: int, start: int, end: int) -> None:
+def copy_ntriples_as_nquads(out: BinaryIO, graph: NamedNode, source: int, start: int, end: int) -> None:
     """The N-Triples of one graph's triples, at ``start:end`` of the open
     file ``source`` (a descriptor; whole lines), as N-Quads of ``graph``
-    (an IRI) into ``out``: the bytes :func:`write_graph_nquads` writes of
-    the same triples, without serialising them again. Read and named a
-    batch at a time (a piece's whole text at once measured slower)."""
-    suffix = b" <" + graph.encode("utf-8") + b"> .\n"
-    rest = b""
+    into ``out``: the bytes :func:`write_graph_nquads` writes of the same
+    triples, without serialising them again. Read a batch at a time (a
+    piece's whole text at once measured slower)."""
+    namer = _GraphNamer(out, graph)
     while start < end:
         block = os.pread(source, min(_GraphNamer.BATCH, end - start), start)
         if not block:
             raise ValueError(f"the N-Triples of {graph} end before their last line")
         start += len(block)
-        lines = (rest + block if rest else block).split(b" .\n")
-        rest, lines[-1] = lines[-1], b""  # a line cut at the batch's end waits for the next
-        out.write(suffix.join(lines))
-    if rest:
+        namer.write(block)
+    if namer.close():
         raise ValueError(f"N-Triples of {graph} that do not end with a line break")
 
 

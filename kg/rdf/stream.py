@@ -106,10 +106,6 @@ class DumpWriter:
             self._write_held(self.files.items())
             self.wrote_early = True
 
-    def flush(self) -> None:
-        """Write the pieces held, a file at a time."""
-        self._write_held(self.files.items())
-
     def finish(self) -> None:
         """Write the pieces held and end every file: a file at a time, each
         sent to disk (the ``syncer``) while the next is written. The block's
@@ -138,7 +134,7 @@ class DumpWriter:
             if piece.span is None:
                 write_graph_nquads(out, piece.graph, piece.triples)
             else:  # the N-Triples as written, each line named: no second serialisation
-                copy_ntriples_as_nquads(out, piece.graph.value, written.fileno(), *piece.span)
+                copy_ntriples_as_nquads(out, piece.graph, written.fileno(), *piece.span)
         elif not piece.union:
             return
         elif fmt == RdfFormat.TURTLE:
