@@ -1998,3 +1998,12 @@ def test_a_when_phrase_the_tables_lack_is_the_place_of_the_act_right_before_it()
     words (少南, slightly south) it is no act's."""
     assert events("降奠當前束", ["主人"]) == ["主人 降", "主人 奠 at=前束"]
     assert events("踊襲少南當前束", ["主人"]) == ["主人 踊", "主人 襲"]
+
+
+def test_a_way_after_a_role_that_does_nothing_more_is_no_earlier_acts_place():
+    """踊襲主婦及親者由足西面 (既夕禮): the 主婦 and kin stand by the foot of
+    the bier facing west, with no act; 由足 is not where the 主人 put his
+    garment back on. With an act after it the way is that act's, as before
+    (小臣自阼階下，北面請執冪)."""
+    assert events("踊襲主婦及親者由足西面", ["主人"]) == ["主人 踊", "主人 襲"]
+    assert events("小臣自阼階下，北面請執冪") == ["小臣 請 at=阼階下 北面"]

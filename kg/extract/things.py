@@ -133,6 +133,9 @@ class ThingRules:
                                                  and last.place.head_kind == "object"
                                                  or self.way_after_pause(last, after))
         forward = self.vocab.particle_has(prep, "forward")
+        if forward and self.role_since and not right_after_verb \
+                and not any(self.act_at(n) for n in range(after, len(self.t))):
+            return  # 踊襲主婦及親者由足西面: where the ones named last stand, acting no more; no act before them
         if forward and (self.act_index(after) is not None or self.act_past_fallback(after)) and not right_after_verb:
             self.wait_place(phrase, "preposition", forward=True)
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
