@@ -127,6 +127,8 @@ CASES = {
     "fronted-thing": ("商祝掩，瑱，設幎目，乃屨，綦結於跗，連絇。", None, None,
                       ["商祝 掩", "商祝 瑱", "商祝 設 obj=幎目", "商祝 屨", "商祝 結 obj=綦 at=跗", "商祝 連 obj=絇"], 4),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
+    # 士虞禮: the 宗人 reports that the officers are ready (not to them), and asks the 主人
+    "reported-ready": ("宗人告有司具遂請拜賔", None, None, ["宗人 告", "宗人 請"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
     "place-after-act-wins": ("饌豆籩與篚于房中放于西方設洗于阼階東南", ["司宮"], None,
                              ["司宮 饌 obj=豆|籩|篚 at=房中", "司宮 設 obj=洗 at=阼階東南"], 1),
@@ -631,3 +633,10 @@ def test_an_edition_without_sections_knows_the_words_sections_from_the_reference
     assert [e.action for e in events if start <= e.start < end] == []
     unstaged = extract_events(sbck)
     assert [e.action for e in unstaged if start <= e.start < end] != []  # the reference's sections tell
+
+
+def test_a_role_after_what_is_reported_ready_opens_the_next_clause():
+    # 士喪禮: the 宗人 reports the business ready; the 主人 (no one told) goes on to act
+    _, got = parse(normalise("宗人告事具主人北面免絰左擁之涖卜即位于門東西面"))
+    assert [compact(e) for e in got][:3] == ["宗人 告", "主人 蒞 北面", "主人 卜"]
+    assert "reported-ready" in got[0].rules

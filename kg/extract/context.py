@@ -195,6 +195,21 @@ class Surroundings:
             return True  # 主人升入復位俎入: back in his place, his clause is done
         return self.clause_starts(j + 1)
 
+    def reported_ready(self, k: int) -> int | None:
+        """告有司具, 宰告饌具: right after a report, one or two words and 具
+        (particles.tsv flag ready) say what is reported ready; the index after
+        具, else None. They are the words of the report: not whom it is told
+        to, nor an act (rule reported-ready)."""
+        if particle(at(self.t, k), "preposition", "quote"):
+            return None  # (告于賓曰弓矢既具: words said, read as a quotation)
+        for n in (k + 1, k + 2):
+            tok = at(self.t, n)
+            if tok is None or tok.punct or particle(tok, "preposition", "quote") or self.t[n - 1].punct:
+                return None
+            if self.vocab.particle_has(tok.text, "ready"):
+                return n + 1
+        return None
+
     def owned_thing(self, k: int, flags: set[str]) -> int | None:
         """After an act that takes things and no person (徹, 載, 取), roles
         right before a thing say whose thing it is (徹主人俎, 取賓觶); after

@@ -188,6 +188,10 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         self.clause = event
         self.verb_token = k
         after = k + 1
+        ready = self.reported_ready(after) if "report" in flags else None
+        if ready is not None:
+            event.mark("recipients", "reported-ready")  # (no one told: the words are what is ready)
+            after = ready
         if "command" in flags or "content" in flags:
             errand = after + 2 if particle(at(self.t, after + 1), "instrument") else after + 1  # 使人(以)V
             if at(self.t, after) is not None and at(self.t, after).is_("role"):
@@ -233,8 +237,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         owned = self.owned_thing(after, flags)
         if owned is not None:
             after = owned  # 徹主人俎, 載尸俎: the role says whose thing it is
-        elif at(self.t, after) is not None and at(self.t, after).is_("role"):
-            after = self.read_recipients(event, flags, after)
+        elif at(self.t, after) is not None and at(self.t, after).is_("role") and ready is None:
+            after = self.read_recipients(event, flags, after)  # (告事具主人北面: the 主人 acts next)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
         counted = event.recipients and (particle(at(self.t, after), "numeral")
                                         or particle(at(self.t, after - 1), "numeral"))

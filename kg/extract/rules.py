@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.132.0"
+EXTRACTOR_VERSION = "2.133.0"
 
 
 @dataclass(frozen=True)
@@ -269,6 +269,10 @@ define("sent-by-errand", "recipients",
        "Where what he wears or carries comes first (王使人皮弁用璧勞侯氏), he is the 使者, the envoy. The errand "
        "is one act: another right after it is not commanded (君使人弔徹帷).",
        "君使人弔")
+define("reported-ready", "recipients",
+       "A report (告, flag report) of one or two words and 具 (particles.tsv flag ready) says what is ready: "
+       "the words are the report's, no one told and no act (宗人告有司具: not told to the 有司; 宰告饌具: no 饌).",
+       "宗人告有司具")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
        "司射請射于賓")
