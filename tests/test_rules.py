@@ -640,3 +640,11 @@ def test_a_role_after_what_is_reported_ready_opens_the_next_clause():
     _, got = parse(normalise("宗人告事具主人北面免絰左擁之涖卜即位于門東西面"))
     assert [compact(e) for e in got][:3] == ["宗人 告", "主人 蒞 北面", "主人 卜"]
     assert "reported-ready" in got[0].rules
+
+
+def test_zhi_after_a_word_the_tables_lack_is_its_object_not_going():
+    # 覲禮: the nine horses follow him (隨之); 中庭 is where the silk is laid down
+    _, got = parse("奉束帛匹馬卓上九馬隨之中庭西上奠幣再拜稽首", ["侯氏"])
+    assert [compact(e) for e in got][1:] == ["侯氏 奠 obj=幣 at=中庭", "侯氏 再拜", "侯氏 稽首"]
+    _, got = parse("賓執粱與湆，之西序端")  # 公食大夫禮: after a pause, still 'go to'
+    assert [compact(e) for e in got][-1] == "賓 之 at=西序端"

@@ -109,9 +109,12 @@ class Surroundings:
         return k >= 0 and self.t[k].text == word
 
     def goes_to(self, k: int) -> bool:
-        """之 "go to" (之堂西): not after an act or a thing, and a place follows."""
+        """之 "go to" (之堂西): not after an act or a thing, nor after a word the
+        tables lack, which 之 is the object of (九馬隨之中庭: the horses follow
+        him), and a place follows."""
         prev = at(self.t, k - 1)
-        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role")):
+        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role")
+                                 or (not prev.readings and not prev.punct)):
             return False
         return read_place(self.t, k + 1, heads=("place",)) is not None
 

@@ -320,7 +320,8 @@ class WordRules:
         return k + 1 if kind in ("redo", "reach") and self.act_at(k + 1) else None
 
     @word_rule("pronoun", "之, 其, 諸 stand for a thing or person: no object or place is read from them; "
-               "之 before a place is the act 'go to' (之堂西).", "公設之")
+               "之 before a place is the act 'go to' (之堂西), not after a word the tables lack, a verb it is the "
+               "object of (九馬隨之中庭: the horses follow; the place is the next act's).", "公設之")
     def rule_pronoun(self, k, tok, kind):
         if kind != "pronoun":
             return None
