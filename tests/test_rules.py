@@ -648,3 +648,10 @@ def test_zhi_after_a_word_the_tables_lack_is_its_object_not_going():
     assert [compact(e) for e in got][1:] == ["侯氏 奠 obj=幣 at=中庭", "侯氏 再拜", "侯氏 稽首"]
     _, got = parse("賓執粱與湆，之西序端")  # 公食大夫禮: after a pause, still 'go to'
     assert [compact(e) for e in got][-1] == "賓 之 at=西序端"
+
+
+def test_nobody_divines_about_himself():
+    # 少牢饋食禮: …主人退尸送揖不拜 | 若不吉則遂改筮尸: the 主人 divines again about a 尸
+    _, got = parse("若不吉則遂改筮尸", ["尸"], [["主人"], ["尸"]])
+    assert [compact(e) for e in got] == ["主人 筮"]
+    assert got[0].rule_for("agent") == "not-to-oneself"

@@ -61,13 +61,15 @@ class AgentRules:
             self.agent = list(came.agents)
             self.set_origin("left-inside")
 
-    def not_to_oneself(self, event: Event) -> None:
+    def not_to_oneself(self, event: Event, about: list[str] | None = None) -> None:
         """An act with no written subject whose recipient is the carried agent
-        (乃宿賓 after 賓拜送) is done by the other party: the subject before."""
-        if not event.recipients or not set(event.recipients) & set(event.agents):
+        (乃宿賓 after 賓拜送), or that is about him (``about``: 遂改筮尸 after
+        尸送), is done by the other party: the subject before."""
+        others = about if about is not None else event.recipients
+        if not others or not set(others) & set(event.agents):
             return
         for earlier in reversed(self.history):
-            if not set(earlier) & set(event.recipients):
+            if not set(earlier) & set(others):
                 event.agents = list(earlier)
                 self.agent = list(earlier)
                 self.set_origin("not-to-oneself", pending=False)

@@ -46,6 +46,8 @@ class RecipientRules:
         act = self.act_index(after)
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags or "matter" in flags:
+            if "matter" in flags and event.rule_for("agent") != "written-subject":
+                self.not_to_oneself(event, roles)  # (尸送揖 | 若不吉則遂改筮尸: the host divines again)
             return after  # 命某為賓: what he is made; 筮尸: whom the divination is about
         if "person?" in flags and self.stands_apart(after):
             return k  # 降階揖，賓序西，主人序東，皆釋弓: the 賓 goes to his place; no one bowed to

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.134.0"
+EXTRACTOR_VERSION = "2.135.0"
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,8 @@ define("all-served", "agent",
        "it (a guess to review); not 皆 before a manner (皆如初).",
        "贊洗爵酌酳主人主人拜受贊戶內北面答拜酳婦亦如之皆祭")
 define("not-to-oneself", "agent",
-       "Nobody invites or bows to himself: an act whose recipient is the carried agent is the other party's.",
+       "Nobody invites or bows to himself, nor divines about himself: an act whose recipient is the carried "
+       "agent, or whose matter he is (筮尸: flag matter), is the other party's (尸送揖 | 若不吉則遂改筮尸: the 主人).",
        "乃宿賓")
 define("initiator-again", "agent",
        "After an answered bow, a bow with no subject to a third party is the initiator's again; so too "
