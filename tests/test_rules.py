@@ -655,3 +655,11 @@ def test_nobody_divines_about_himself():
     _, got = parse("若不吉則遂改筮尸", ["尸"], [["主人"], ["尸"]])
     assert [compact(e) for e in got] == ["主人 筮"]
     assert got[0].rule_for("agent") == "not-to-oneself"
+
+
+def test_a_counted_thing_before_a_side_is_the_thing_put_not_a_place():
+    # 士喪禮: the 主人 puts rice in on the right, then one cowrie (left and middle the same)
+    _, got = parse("主人左扱米實于右三實一貝左中亦如之又實米唯盈")
+    assert [compact(e) for e in got] == ["主人 扱 obj=米", "主人 實 at=右", "主人 實 obj=貝", "主人 實 obj=米"]
+    _, got = parse("奠爵于豐上", ["司射"])  # (a thing with a side and no count: still a place)
+    assert [compact(e) for e in got] == ["司射 奠 obj=爵 at=豐上"]

@@ -179,7 +179,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             joined_before, joined = joined, False
             if tok.is_("role"):
                 break
-            place = read_place(tokens, k, heads=("object",), need_direction=True)
+            one = k > start and particle(at(tokens, k - 1), "numeral")  # 實一貝左中: one cowrie, a thing
+            place = None if one else read_place(tokens, k, heads=("object",), need_direction=True)
             if place is not None:
                 after = place[1]
                 if genitive(at(tokens, after)):

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.135.0"
+EXTRACTOR_VERSION = "2.136.0"
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,8 @@ define("thing-after-act", "objects",
        "after any such act so does a role with 之 (受夫人之聘璋); a word the tables lack that opens the "
        "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢); 其, a role and 之 before a "
        "thing say whose it is (奉其君之旂); a word that is also an act, last of two things or more before 于, "
-       "is a thing (奠纚笄櫛于筵南端).",
+       "is a thing (奠纚笄櫛于筵南端); a thing counted is a thing even before a side (實一貝左中: one cowrie, "
+       "not a place by it).",
        "取弓于階西")
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
