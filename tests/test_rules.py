@@ -663,3 +663,12 @@ def test_a_counted_thing_before_a_side_is_the_thing_put_not_a_place():
     assert [compact(e) for e in got] == ["主人 扱 obj=米", "主人 實 at=右", "主人 實 obj=貝", "主人 實 obj=米"]
     _, got = parse("奠爵于豐上", ["司射"])  # (a thing with a side and no count: still a place)
     assert [compact(e) for e in got] == ["司射 奠 obj=爵 at=豐上"]
+
+
+def test_an_act_only_with_its_thing_keeps_its_place_phrase_when_it_is_none():
+    # 既夕禮: 屬引, the rope fastened (屬, flag thing-only); 少牢饋食禮: 腊兩髀屬于尻, the thighs
+    # joined at the rump — no act, and the rump is not where the 佐食 sets the stand
+    _, got = parse("屬引", ["商祝"])
+    assert [compact(e) for e in got] == ["商祝 屬 obj=引"]
+    _, got = parse(normalise("佐食設俎牢髀横脊一短脅一腸一胃一膚三魚一横之腊兩髀屬于尻"))
+    assert [(e.action, e.place) for e in got] == [("設", None)]

@@ -4,6 +4,7 @@ parser's tokens)."""
 from __future__ import annotations
 
 from kg.extract.phrases import at, particle, read_place, read_roles, read_things, things_of_class
+from kg.extract.places import named_place, written_place
 
 
 class Surroundings:
@@ -276,6 +277,9 @@ class Surroundings:
         if {"thing-only", "qualifier", "place-only"} & flags and self.noun_not_act(k):
             # 棄爾幼志, 乃申爾服: "you", "your", in words said; 即對筵: the facing mat, no reply;
             # 侍坐: sitting in attendance
+            if "thing-only" in flags and particle(nxt, "preposition") and (
+                    found := read_place(self.t, k + 2) or named_place(self.t, k + 2) or written_place(self.t, k + 2)):
+                return found[1]  # 腊兩髀屬于尻: joined at the rump, a place of no act (not where he sets the stand)
             return k + 1
         prev = at(self.t, k - 1)
         if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
