@@ -515,7 +515,7 @@ def test_a_role_and_a_side_before_a_bow_or_a_posture_is_a_place(text, first):
 
 @pytest.mark.parametrize("text, agent, expected", [
     # 士昏禮: the facing sauce and mat (flag qualifier), no reply
-    ("設對醬于東", ["贊者"], ["贊者 設 obj=醬"]),
+    ("設對醬于東", ["贊者"], ["贊者 設 obj=醬 at=東"]),
     ("御布對席", None, ["御 布 obj=席"]),
     ("主人辭降賓對", None, ["主人 辭降", "賓 對"]),
     # 士昏禮: acts only before a 于 phrase (flag place-only); 侍射者 stays one participant
@@ -672,3 +672,18 @@ def test_an_act_only_with_its_thing_keeps_its_place_phrase_when_it_is_none():
     assert [compact(e) for e in got] == ["商祝 屬 obj=引"]
     _, got = parse(normalise("佐食設俎牢髀横脊一短脅一腸一胃一膚三魚一横之腊兩髀屬于尻"))
     assert [(e.action, e.place) for e in got] == [("設", None)]
+
+
+@pytest.mark.parametrize("text, agent, expected", [
+    # 有司徹: south of the first dish of bamboo (初, a word the tables lack, names the thing)
+    ("主婦不興受設于初籩之南", None, ["主婦 不興", "主婦 受", "主婦 設 at=初籩南"]),
+    # 有司徹: a side alone after 于 is the place as written
+    ("主婦不興受陪設于南", None, ["主婦 不興", "主婦 受", "主婦 設 at=南"]),
+    # 士虞禮: 南方, a side of the hall in the tables (not 南 and a word after it)
+    ("卒爵奠于南方", ["尸"], ["尸 卒爵", "尸 奠 at=南方"]),
+    # 特牲饋食禮: not the west, the north-west corner
+    ("改饌於西北隅", ["佐食"], ["佐食 饌 at=西北隅"]),
+])
+def test_places_after_yu_named_by_a_side(text, agent, expected):
+    _, got = parse(text, agent)
+    assert [compact(e) for e in got] == expected

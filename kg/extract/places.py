@@ -151,13 +151,18 @@ def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None
 def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     """于殯門外, 于祖廟門外: a place of the tables with a name the tables
     lack written before it (at most two words), all of it the place
-    (GUIDELINES 6: the written phrase)."""
+    (GUIDELINES 6: the written phrase); so too a thing and its side (于初籩之南)."""
     n = k
     while n < k + 2 and at(tokens, n) is not None and not tokens[n].readings and tokens[n].text != "〓":
         n += 1  # (not 〓, the mark of a lost character; anything else unread is a character of the text)
-    if n == k or at(tokens, n) is None or not tokens[n].is_("place") or tokens[n].is_("role"):
+    if n == k or at(tokens, n) is None or tokens[n].is_("role"):
         return None
-    found = read_place(tokens, n, heads=("place",))
+    if tokens[n].is_("place"):
+        found = read_place(tokens, n, heads=("place",))
+    elif tokens[n].is_("object"):  # 設于初籩之南: the first dish, by which side
+        found = read_place(tokens, n, heads=("object",), need_direction=True)
+    else:
+        return None
     if found is None:
         return None
     phrase, after = found

@@ -134,9 +134,10 @@ class WordRules:
                "after an act is its recipient (告于賓), or, before a "
                "place and after an act directed at no one, whose place it is (立于尸外門外). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
-               "lack before a place is part of it (殯門外), so is a thing before a gate (舍門外), and one word the "
+               "lack before a place is part of it (殯門外) or before a thing and its side (設于初籩之南), so is a "
+               "thing before a gate (舍門外), and one word the "
                "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, "
-               "降衣于前; not 自右, the way, nor 上射於左); 升降自西階: both go by the stair (flag paired); "
+               "降衣于前, 設對醬于東; not 自右, the way, nor 上射於左, nor 西 of 西北隅); 升降自西階: both go by the stair (flag paired); "
                "升筵自西方: 自 after an act onto a thing is that act's way, no later act's place; after a word the "
                "tables lack it is that word's (死於適室, 免于房), no other act's.",
                "升自西階")
