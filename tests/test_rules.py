@@ -687,3 +687,9 @@ def test_an_act_only_with_its_thing_keeps_its_place_phrase_when_it_is_none():
 def test_places_after_yu_named_by_a_side(text, agent, expected):
     _, got = parse(text, agent)
     assert [compact(e) for e in got] == expected
+
+
+def test_the_one_served_water_washes():
+    # 士虞禮: 淳尸盥 — water is poured for the 尸 (淳, flag invites), who washes his hands
+    _, got = parse("淳尸盥宗人授巾", ["婦人"])
+    assert [compact(e) for e in got] == ["婦人 淳 to=尸", "尸 盥", "宗人 授 obj=巾"]
