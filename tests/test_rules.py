@@ -693,3 +693,9 @@ def test_the_one_served_water_washes():
     # 士虞禮: 淳尸盥 — water is poured for the 尸 (淳, flag invites), who washes his hands
     _, got = parse("淳尸盥宗人授巾", ["婦人"])
     assert [compact(e) for e in got] == ["婦人 淳 to=尸", "尸 盥", "宗人 授 obj=巾"]
+
+
+def test_crossing_the_reins_handles_them():
+    # 既夕禮: 入門北面交轡 — the reins are crossed (交, flag thing), no place gone to
+    _, got = parse("入門北面交轡", ["圉人"])
+    assert [compact(e) for e in got] == ["圉人 入 at=門", "圉人 交 obj=轡 北面"]
