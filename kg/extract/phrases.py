@@ -137,6 +137,14 @@ def _subject_of_act(tokens: list[Token], k: int) -> bool:
     return nxt is not None and nxt.is_("action") and not nxt.is_("object")
 
 
+def _subject_of_unknown_act(tokens: list[Token], k: int) -> bool:
+    """The thing at k is followed by a word the tables lack and 之, the thing
+    it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
+    九馬隨之: the nine horses follow)."""
+    word, it = at(tokens, k + 1), at(tokens, k + 2)
+    return word is not None and not word.readings and not word.punct and getattr(it, "text", "") == "之"
+
+
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
@@ -177,7 +185,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             return things, k + 1  # 皆加勺篚在其南: the basket is where it stands, no thing of 加 (nor an act: 醴在服北)
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
-            if tok.is_("role"):
+            if tok.is_("role") or (of_act and _subject_of_unknown_act(tokens, k)):
                 break
             one = k > start and particle(at(tokens, k - 1), "numeral")  # 實一貝左中: one cowrie, a thing
             place = None if one else read_place(tokens, k, heads=("object",), need_direction=True)

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.140.0"
+EXTRACTOR_VERSION = "2.141.0"
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ define("carried-passage", "agent",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
-       "with modifiers the tables lack, perhaps 皆 or a facing, then a movement, a posture or an act that handles "
+       "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing, then a movement, a posture or an act that handles "
        "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
        "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "
@@ -223,7 +223,8 @@ define("thing-after-act", "objects",
        "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢); 其, a role and 之 before a "
        "thing say whose it is (奉其君之旂); a word that is also an act, last of two things or more before 于, "
        "is a thing (奠纚笄櫛于筵南端); a thing counted is a thing even before a side (實一貝左中: one cowrie, "
-       "not a place by it).",
+       "not a place by it); a thing before a word the tables lack and 之 is that word's subject, no thing of the "
+       "act (以馬出授人九馬隨之: the horses follow).",
        "取弓于階西")
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "

@@ -255,10 +255,12 @@ class ThingRules:
         return j + 1
 
     def all_or_facing(self, k: int) -> bool:
-        """Token k is 皆 or a facing, which may stand between a thing and the
-        act it undergoes (新盆槃瓶…皆濯, 鼎西面錯)."""
-        tok = at(self.t, k)
-        return tok is not None and (tok.text == "皆" or tok.is_("facing"))
+        """Token k is 皆, 先 or a facing, which may stand between a thing and
+        the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
+        set out first; not 重先奠從, where 先 "goes first" and 奠 is the next thing)."""
+        tok, nxt = at(self.t, k), at(self.t, k + 1)
+        first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
+        return tok is not None and (tok.text == "皆" or first or tok.is_("facing"))
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
