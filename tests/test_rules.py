@@ -712,3 +712,10 @@ def test_crossing_the_reins_handles_them():
 def test_things_of_the_audience(text, agent, expected):
     _, got = parse(text, agent)
     assert [compact(e) for e in got] == expected
+
+
+def test_our_lord_is_a_word_of_speech_not_a_participant():
+    # 士相見禮: the usher's words 寡君使某還摯 ("our lord sends me to return the gift", 寡君
+    # an address, particles.tsv) are all quoted; no act of the lord
+    _, got = parse(normalise("若他邦之人則使擯者還其摯曰寡君使某還摯賔對曰君不有其外臣臣不敢辭再拜稽首受"), ["賓"])
+    assert [compact(e) for e in got] == ["賓 使 to=擯者", "賓 對 曰君不有其外臣臣不敢辭", "賓 再拜", "賓 稽首", "賓 受"]
