@@ -719,3 +719,11 @@ def test_our_lord_is_a_word_of_speech_not_a_participant():
     # an address, particles.tsv) are all quoted; no act of the lord
     _, got = parse(normalise("若他邦之人則使擯者還其摯曰寡君使某還摯賔對曰君不有其外臣臣不敢辭再拜稽首受"), ["賓"])
     assert [compact(e) for e in got] == ["賓 使 to=擯者", "賓 對 曰君不有其外臣臣不敢辭", "賓 再拜", "賓 稽首", "賓 受"]
+
+
+def test_the_square_bright_is_a_thing_not_a_participant():
+    # 覲禮: 加方明于其上 — the 方明 (objects.tsv) is put on the altar; 方明者木也 defines it (no role 方明者)
+    _, got = parse("加方明于其上", ["諸侯"])
+    assert [compact(e) for e in got] == ["諸侯 加 obj=方明"]
+    _, got = parse("方明者木也方四尺設六色", [])
+    assert [e.agents for e in got] == [[]]
