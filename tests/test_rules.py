@@ -727,3 +727,11 @@ def test_the_square_bright_is_a_thing_not_a_participant():
     assert [compact(e) for e in got] == ["諸侯 加 obj=方明"]
     _, got = parse("方明者木也方四尺設六色", [])
     assert [e.agents for e in got] == [[]]
+
+
+def test_cooked_grain_is_a_thing_where_a_thing_is_expected():
+    # 士喪禮: 鬻餘飯用二鬲 — the grain left over (飯, objects.tsv, also an act) is boiled in two pots
+    _, got = parse(normalise("夏祝鬻餘飯用二鬲于西牆下"))
+    assert [compact(e) for e in got] == ["夏祝 鬻 obj=飯|鬲 at=西牆下"]
+    _, got = parse("尸飯", [])  # after its subject, still the act of eating
+    assert [compact(e) for e in got] == ["尸 飯"]
