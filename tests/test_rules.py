@@ -735,3 +735,10 @@ def test_cooked_grain_is_a_thing_where_a_thing_is_expected():
     assert [compact(e) for e in got] == ["夏祝 鬻 obj=飯|鬲 at=西牆下"]
     _, got = parse("尸飯", [])  # after its subject, still the act of eating
     assert [compact(e) for e in got] == ["尸 飯"]
+
+
+def test_he_who_leapt_covers_his_arm_again():
+    # 既夕禮: 商祝…乃祖 | 踊襲少南當前束 — the 主人 leaps and covers his arm again (not the 商祝)
+    _, got = parse("踊襲少南當前束", ["商祝"], [["主人"], ["商祝"]])
+    assert [compact(e) for e in got][:2] == ["主人 踊", "主人 襲"]
+    assert got[1].rule_for("agent") == "mourners-act"

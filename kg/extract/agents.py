@@ -140,9 +140,14 @@ class AgentRules:
         """A mourner's act (踊, flag mourners) with no subject written, where
         the agent carried is an officer (商祝, 御者), is the principal party's
         last written (踊無算, 御者執策立于馬後哭成踊: the 主人 wails and
-        stamps); the officer goes on after it."""
-        if "mourners" not in self.vocab.flags(event.action) or not event.agents \
-                or set(event.agents) <= self.vocab.principals:
+        stamps), and so is a dress act right after it (乃祖踊襲: he covers his
+        arm again); the officer goes on after them."""
+        last = self.events[-2] if len(self.events) > 1 else None
+        if "mourners" not in self.vocab.flags(event.action) and not (
+                self.vocab.action_class.get(event.action) == "Dressing" and last is not None
+                and last.rule_for("agent") == "mourners-act"):
+            return  # (踊襲: he who leapt covers his arm again; the officer goes on after other acts)
+        if not event.agents or set(event.agents) <= self.vocab.principals:
             return
         mourners = last_principal(self.history)
         if mourners:

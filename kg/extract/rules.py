@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.144.0"
+EXTRACTOR_VERSION = "2.145.0"
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,8 @@ define("asked-answers", "agent",
        "有司請祖期")
 define("mourners-act", "agent",
        "A mourner's act (踊, 哭; flag mourners) with no subject written, where the agent carried is an "
-       "officer, is the last principal party's written (a guess to review); the officer goes on after it.",
+       "officer, is the last principal party's written (a guess to review), and so is a dress act right after "
+       "it (乃祖踊襲: the 主人 covers his arm again); the officer goes on after them.",
        "御者執策立于馬後哭成踊右還出")
 define("performers-play", "agent",
        "An act of the musicians (歌, 奏; flag performers) with no subject written, where the agent carried is "
