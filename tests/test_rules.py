@@ -742,3 +742,12 @@ def test_he_who_leapt_covers_his_arm_again():
     _, got = parse("踊襲少南當前束", ["商祝"], [["主人"], ["商祝"]])
     assert [compact(e) for e in got][:2] == ["主人 踊", "主人 襲"]
     assert got[1].rule_for("agent") == "mourners-act"
+
+
+def test_two_speech_acts_written_together_share_whom_they_are_said_to():
+    # 少牢饋食禮: 前宿一日宿戒尸 — he notifies and charges the 尸; but 尸醋獻祝 (有司徹): the
+    # return toast is not to the 祝 he then presents a cup to
+    _, got = parse("前宿一日宿戒尸", ["主人"])
+    assert [compact(e) for e in got] == ["主人 宿 to=尸", "主人 戒 to=尸"]
+    _, got = parse(normalise("尸醋獻祝"))
+    assert [compact(e) for e in got] == ["尸 酢", "尸 獻 to=祝"]

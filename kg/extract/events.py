@@ -206,6 +206,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                 if ("command" in flags or answered) and not relays:  # 乃請賓賓禮辭: the 賓 is asked, and answers
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
+                    self.shared_recipients(event)
             elif "command" in flags and getattr(at(self.t, after), "text", None) == "人":
                 after = self.sent_by_errand(event, after, errand)
             self.finish(event, after)  # the event's words: the verb and whom it commands

@@ -65,6 +65,7 @@ class RecipientRules:
         if doubled or ("person" in flags and not responds) or ("person?" in flags and (act is None or acts_on_him)):
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
+            self.shared_recipients(event)
             return after
         if ("person" in flags and responds) or ("report" in flags and act is not None):
             # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers; 入告主人釋杖:
@@ -72,6 +73,19 @@ class RecipientRules:
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
         return k
+
+    def shared_recipients(self, event: Event) -> None:
+        """宿戒尸: two speech acts directed at a person written together, the
+        first with nothing after it, are both directed at the role after the
+        second (he notifies and charges the 尸)."""
+        before = self.events[-2] if len(self.events) > 1 else None
+        if before is None or before.j != event.i or before.recipients or before.objects or before.place \
+                or before.negated != event.negated or "person" not in self.vocab.flags(before.action) \
+                or before.agents != event.agents \
+                or not self.vocab.action_class.get(before.action) == self.vocab.action_class.get(event.action) == "Speech":
+            return  # (尸醋獻祝: he returns the toast to the one who gave it, then presents a cup to the 祝)
+        before.recipients = list(event.recipients)
+        before.mark("recipients", "recipient-after-act")
 
     def stands_apart(self, k: int) -> bool:
         """A place with no 于 at k, then another role and its place: roles set
