@@ -276,7 +276,7 @@ def test_the_zither_carried_on_the_left_shoulder():
 def test_funeral_acts_the_tables_lacked():
     """士喪禮: 帷 (a curtain, also to curtain off), 鬻 (boil), 麗 (fasten)."""
     assert events("帷堂", ["婦人"]) == ["婦人 帷 at=堂"]
-    assert events("夏祝鬻餘飯")[0] == "夏祝 鬻"
+    assert events("夏祝鬻餘飯")[0] == "夏祝 鬻 obj=飯"  # the grain left over (飯, also a thing: 2.144.0)
     assert events("設決麗于掔", ["商祝"]) == ["商祝 設 obj=決", "商祝 麗 at=掔"]
     assert events("卒斂徹帷", ["主人"])[-1] == "主人 徹 obj=帷"
 
@@ -1205,8 +1205,8 @@ def test_what_there_is_none_of_and_where_a_handle_points_are_no_objects_or_place
 
 
 def test_an_act_named_to_count_days_before_it_is_a_time():
-    # 少牢饋食禮: a day before the invitation, the 尸 is invited and charged
-    assert events("前宿一日宿戒尸", ["主人"]) == ["主人 宿", "主人 戒 to=尸"]
+    # 少牢饋食禮: a day before the invitation, the 尸 is invited and charged (both to him: 2.146.0)
+    assert events("前宿一日宿戒尸", ["主人"]) == ["主人 宿 to=尸", "主人 戒 to=尸"]
     # 大射: three days before the archery, the 宰夫 charges the 宰 and the 司馬
     assert events("前射三日宰夫戒宰及司馬")[0] == "宰夫 戒 to=宰|司馬"
 

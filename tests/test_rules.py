@@ -751,3 +751,25 @@ def test_two_speech_acts_written_together_share_whom_they_are_said_to():
     assert [compact(e) for e in got] == ["主人 宿 to=尸", "主人 戒 to=尸"]
     _, got = parse(normalise("尸醋獻祝"))
     assert [compact(e) for e in got] == ["尸 酢", "尸 獻 to=祝"]
+
+
+def test_an_officer_who_covers_his_arm_after_his_own_acts_keeps_it():
+    # 鄉射禮: 司馬…退釋弓於堂西襲反位 — no mourner's act before 襲: the 司馬 carried (rule mourners-act
+    # moves a dress act only right after a mourner's act it gave to the principal)
+    _, got = parse("退釋弓於堂西襲反位", ["司馬"], [["主人"], ["司馬"]])
+    assert [compact(e) for e in got] == ["司馬 退", "司馬 釋 obj=弓 at=堂西", "司馬 襲", "司馬 反位"]
+
+
+def test_first_before_a_thing_goes_first_and_opens_no_thing_clause():
+    # 既夕禮: 重先奠從 — the 重 goes first, the offerings follow: 先 here is no word between a
+    # thing and its act (路先設), so the 重 is nothing 奠 handles
+    _, got = parse("重先奠從燭從柩從", ["主人"])
+    assert (got[0].action, got[0].objects) == ("奠", [])
+
+
+
+def test_a_place_named_from_a_thing_with_a_name_the_tables_lack_is_relative_to_the_thing():
+    # 有司徹: 初籩南 is south of a dish (籩, a thing), not of a place 籩 the tables do not have
+    _, got = parse("主婦不興受設于初籩之南")
+    place = got[-1].place
+    assert (place.label, place.head_kind, place.head) == ("初籩南", "object", "籩")

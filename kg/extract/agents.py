@@ -142,11 +142,11 @@ class AgentRules:
         last written (踊無算, 御者執策立于馬後哭成踊: the 主人 wails and
         stamps), and so is a dress act right after it (乃祖踊襲: he covers his
         arm again); the officer goes on after them."""
-        last = self.events[-2] if len(self.events) > 1 else None
+        last = self.previous_event
         if "mourners" not in self.vocab.flags(event.action) and not (
                 self.vocab.action_class.get(event.action) == "Dressing" and last is not None
                 and last.rule_for("agent") == "mourners-act"):
-            return  # (踊襲: he who leapt covers his arm again; the officer goes on after other acts)
+            return  # neither a mourner's act nor a dress act right after one: the one carried keeps it
         if not event.agents or set(event.agents) <= self.vocab.principals:
             return
         mourners = last_principal(self.history)
@@ -200,7 +200,7 @@ class AgentRules:
         who presented it in the passage, or the one he sent (庶兄弟襚，使人以將命
         于室，主人拜于位，委衣于尸東牀上: the messenger; 朋友襚，親以進，主人拜，
         委衣如初: the friend). The acts after it stay the carried agent's."""
-        bow = self.events[-2] if len(self.events) > 1 else None
+        bow = self.previous_event
         if bow is None or "gift-laid" not in self.vocab.flags(event.action) or bow.agents != event.agents \
                 or self.vocab.action_class.get(bow.action) != "Salutation":
             return
@@ -339,7 +339,7 @@ class AgentRules:
         class Salutation, takes things, receives none) with no subject, right
         after a bow in receiving (拜受, flag receives) by the one carried: the
         one who received does not send; the other party does."""
-        last = self.events[-2] if len(self.events) > 1 else None  # (the event itself is the last)
+        last = self.previous_event  # (the event itself is the last)
         flags = self.vocab.flags(event.action)
         if last is None or last.agents != event.agents or not event.agents \
                 or self.vocab.action_class.get(last.action) != "Salutation" or "receives" not in self.vocab.flags(last.action) \

@@ -4,10 +4,15 @@ parser's tokens)."""
 from __future__ import annotations
 
 from kg.extract.phrases import at, particle, read_place, read_roles, read_things, things_of_class
-from kg.extract.places import named_place, written_place
+from kg.extract.places import place_after_preposition
 
 
 class Surroundings:
+    @property
+    def previous_event(self):
+        """The event before the one just made (the last of ``events``), if any."""
+        return self.events[-2] if len(self.events) > 1 else None
+
     def act_index(self, k: int) -> int | None:
         """Index of the act that token k leads up to, across adverbs, negation,
         a place and a facing (媵爵者阼階下皆北面再拜), else None."""
@@ -114,8 +119,7 @@ class Surroundings:
         tables lack, which 之 is the object of (九馬隨之中庭: the horses follow
         him), and a place follows."""
         prev = at(self.t, k - 1)
-        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role")
-                                 or (not prev.readings and not prev.punct)):
+        if prev is not None and (prev.is_("action") or prev.is_("object") or prev.is_("role") or prev.unknown):
             return False
         return read_place(self.t, k + 1, heads=("place",)) is not None
 
@@ -204,11 +208,12 @@ class Surroundings:
         (particles.tsv flag ready) say what is reported ready; the index after
         具, else None. They are the words of the report: not whom it is told
         to, nor an act (rule reported-ready)."""
-        if particle(at(self.t, k), "preposition", "quote"):
-            return None  # (告于賓曰弓矢既具: words said, read as a quotation)
+        first = at(self.t, k)
+        if first is None or first.punct or particle(first, "preposition", "quote"):
+            return None  # (告于賓具: the one told; 告曰具: words said)
         for n in (k + 1, k + 2):
             tok = at(self.t, n)
-            if tok is None or tok.punct or particle(tok, "preposition", "quote") or self.t[n - 1].punct:
+            if tok is None or tok.punct or particle(tok, "preposition", "quote"):
                 return None
             if self.vocab.particle_has(tok.text, "ready"):
                 return n + 1
@@ -278,7 +283,7 @@ class Surroundings:
             # 棄爾幼志, 乃申爾服: "you", "your", in words said; 即對筵: the facing mat, no reply;
             # 侍坐: sitting in attendance
             if "thing-only" in flags and particle(nxt, "preposition") and (
-                    found := read_place(self.t, k + 2) or named_place(self.t, k + 2) or written_place(self.t, k + 2)):
+                    found := place_after_preposition(self.t, k + 2)):
                 return found[1]  # 腊兩髀屬于尻: joined at the rump, a place of no act (not where he sets the stand)
             return k + 1
         prev = at(self.t, k - 1)

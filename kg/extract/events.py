@@ -34,7 +34,7 @@ from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
 from kg.extract.subjects import SubjectReading
-from kg.extract.things import ThingRules, carried_things
+from kg.extract.things import ThingRules
 from kg.extract.topics import ThingTopics
 from kg.extract.tokens import tokenize, vocabulary
 from kg.extract.word_rules import WordRules
@@ -252,7 +252,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")
-        carried = self.events[-2] if len(self.events) > 1 else None
+        carried = self.previous_event
         topic = carried is not None and carried.rule_for("agent") == "thing-subject"
         if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"
                                    and "placed" not in flags))  # (酒錯，復位: he goes back, not the wine)
@@ -289,17 +289,6 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         self.invited_answers(event, k)
         self.bow_declined(event)
         return self.finish(event, after)
-
-    def thing_that_moves(self, k: int) -> bool:
-        """A word that is a thing as well as an act (奠, flag also_verb), opening
-        its clause right before a movement or a posture: the thing, which is
-        carried or waits (奠俟于下, 奠從)."""
-        tok, nxt = self.t[k], at(self.t, k + 1)
-        if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.clause_starts(k) \
-                or tok.label("object") not in carried_things() or not self.act_at(k + 1):
-            return False  # (洗升, 盥入: the washing, then going up; 洗 and 盥 are no food carried)
-        return self.vocab.action_class.get(nxt.label("action")) in ("Movement", "Posture") \
-            and "placed" not in self.vocab.flags(nxt.label("action"))
 
     def new_event(self, action: str, tok, rule: str, quote: str | None = None) -> Event:
         """An event of the act at ``tok`` with what is waiting (agent, negation,

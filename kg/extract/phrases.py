@@ -142,7 +142,7 @@ def _subject_of_unknown_act(tokens: list[Token], k: int) -> bool:
     it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
     九馬隨之: the nine horses follow)."""
     word, it = at(tokens, k + 1), at(tokens, k + 2)
-    return word is not None and not word.readings and not word.punct and getattr(it, "text", "") == "之"
+    return word is not None and word.unknown and getattr(it, "text", "") == "之"
 
 
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:

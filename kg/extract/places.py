@@ -131,6 +131,14 @@ def thing_named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | 
     return PlacePhrase(thing.label("object") + phrase.label, "place", phrase.head, True), after
 
 
+def place_after_preposition(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+    """The place phrase at k, right after 于/於: a thing naming a gate, a
+    place of the tables, a name the tables lack before one, or a word they
+    lack alone."""
+    return thing_named_place(tokens, k) or read_place(tokens, k) or named_place(tokens, k) \
+        or written_place(tokens, k)
+
+
 def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     """遷于祖, 受于手間: after a preposition, one word the tables do not know
     (and the directions after it) is the place, as written (GUIDELINES 6);
@@ -167,7 +175,7 @@ def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
         return None
     phrase, after = found
     written = "".join(tok.text for tok in tokens[k:n])
-    return PlacePhrase(written + phrase.label, "place", phrase.head, True), after
+    return PlacePhrase(written + phrase.label, phrase.head_kind, phrase.head, True), after
 
 
 def _thing_with_side(tokens: list[Token], k: int) -> bool:

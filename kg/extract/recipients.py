@@ -46,7 +46,7 @@ class RecipientRules:
         act = self.act_index(after)
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags or "matter" in flags:
-            if "matter" in flags and event.rule_for("agent") != "written-subject":
+            if "matter" in flags:
                 self.not_to_oneself(event, roles)  # (尸送揖 | 若不吉則遂改筮尸: the host divines again)
             return after  # 命某為賓: what he is made; 筮尸: whom the divination is about
         if "person?" in flags and self.stands_apart(after):
@@ -78,7 +78,7 @@ class RecipientRules:
         """宿戒尸: two speech acts directed at a person written together, the
         first with nothing after it, are both directed at the role after the
         second (he notifies and charges the 尸)."""
-        before = self.events[-2] if len(self.events) > 1 else None
+        before = self.previous_event
         if before is None or before.j != event.i or before.recipients or before.objects or before.place \
                 or before.negated != event.negated or "person" not in self.vocab.flags(before.action) \
                 or before.agents != event.agents \

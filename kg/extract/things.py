@@ -41,7 +41,7 @@ class ThingRules:
         if not ("thing" in flags and not (follows is not None and follows.is_("object"))
                 or "thing" not in flags and self.vocab.action_class.get(event.action) == "Movement"):
             return False  # 有脀不嚌肺: the lung is what he does not taste; 不坐: no thing at all
-        before = self.events[-2] if len(self.events) > 1 else None
+        before = self.previous_event
         if before is not None and (thing.label("object") in before.objects or self.verb_end > k - 2):
             return False  # 還車不還器: the carriage was what the act before took
         event.objects = [thing.label("object")]
@@ -152,7 +152,7 @@ class ThingRules:
             last.place = phrase  # 即位于門外: where the position is, not 位
             last.mark("place", "preposition")
             self.extend(last, after)
-            pair = self.events[-2] if len(self.events) > 1 else None
+            pair = self.previous_event
             if pair is not None and pair.place is None and pair.j == self.t[self.verb_token].i \
                     and "paired" in self.vocab.flags(pair.action) and "paired" in self.vocab.flags(last.action) \
                     and self.vocab.particle_has(prep, "forward"):
@@ -253,14 +253,6 @@ class ThingRules:
         if j == counted or not particle(at(self.t, j), "measure"):
             return k
         return j + 1
-
-    def all_or_facing(self, k: int) -> bool:
-        """Token k is 皆, 先 or a facing, which may stand between a thing and
-        the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
-        set out first; not 重先奠從, where 先 "goes first" and 奠 is the next thing)."""
-        tok, nxt = at(self.t, k), at(self.t, k + 1)
-        first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
-        return tok is not None and (tok.text == "皆" or first or tok.is_("facing"))
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after

@@ -40,6 +40,11 @@ class Token:
     def punct(self) -> bool:
         return "punct" in self.readings
 
+    @property
+    def unknown(self) -> bool:
+        """A character of the text the tables lack (not 〓, the mark of one lost)."""
+        return not self.readings and self.text != "〓"
+
 
 @dataclass
 class Vocabulary:

@@ -1,9 +1,11 @@
 """Clauses that open with a thing: what is done with it, and by whom
-(rules thing-subject, fronted-thing and holders-act of the rule table), a
-part of :class:`kg.extract.events.PassageParser`."""
+(rules thing-subject, fronted-thing and holders-act of the rule table), and
+the words that may stand between the thing and its act, a part of
+:class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
 from kg.extract.phrases import at
+from kg.extract.things import carried_things
 
 
 class ThingTopics:
@@ -71,3 +73,22 @@ class ThingTopics:
         if not self.agent or self.origin_sentence != self.sentence or not self.act_at(after):
             return False
         return self.vocab.action_class.get(self.t[after].label("action")) == "Handling"
+
+    def all_or_facing(self, k: int) -> bool:
+        """Token k is 皆, 先 or a facing, which may stand between a thing and
+        the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
+        set out first; not 重先奠從, where 先 "goes first" and 奠 is the next thing)."""
+        tok, nxt = at(self.t, k), at(self.t, k + 1)
+        first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
+        return tok is not None and (tok.text == "皆" or first or tok.is_("facing"))
+
+    def thing_that_moves(self, k: int) -> bool:
+        """A word that is a thing as well as an act (奠, flag also_verb), opening
+        its clause right before a movement or a posture: the thing, which is
+        carried or waits (奠俟于下, 奠從)."""
+        tok, nxt = self.t[k], at(self.t, k + 1)
+        if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.clause_starts(k) \
+                or tok.label("object") not in carried_things() or not self.act_at(k + 1):
+            return False  # (洗升, 盥入: the washing, then going up; 洗 and 盥 are no food carried)
+        return self.vocab.action_class.get(nxt.label("action")) in ("Movement", "Posture") \
+            and "placed" not in self.vocab.flags(nxt.label("action"))
