@@ -74,6 +74,10 @@ CASES = {
     "performers-play": ("工入升自西階北面坐小樂正立于西階東乃歌鹿鳴三終", None, None,
                         ["工 入", "工 升 at=西階", "工 坐 北面", "小樂正 立 at=西階東", "工 歌"], 4),
     # 既夕禮: the driver stands behind the horses; the 主人 wails and stamps; the driver turns
+    # 有司徹: the 司士 ladled out the pig; the 侑's stand of pig is loaded by him (the sheep's stand
+    # before it names a victim no one here ladled out: the one carried goes on)
+    "victims-officer": (RULES["victims-officer"].example,  # the punctuated text
+                        None, None, ["司士 朼 obj=豕", "司士 載", "司士 載 at=俎", "司士 載 at=俎", "司士 載 at=俎"], 4),
     "mourners-act": ("御者執策立于馬後哭成踊右還出", None, [["主人"]],
                      ["御者 執 obj=策", "御者 立 at=馬後", "主人 哭", "主人 踊", "御者 還", "御者 出"], 2),
     # 士昏禮: the assistant offers wine to the groom, then to the bride; both offer some of it
@@ -773,3 +777,26 @@ def test_a_place_named_from_a_thing_with_a_name_the_tables_lack_is_relative_to_t
     _, got = parse("主婦不興受設于初籩之南")
     place = got[-1].place
     assert (place.label, place.head_kind, place.head) == ("初籩南", "object", "籩")
+
+
+def test_each_victims_cuts_are_loaded_by_the_one_who_ladled_it_out():
+    # 有司徹: 司馬朼羊 … 司士朼豕 …, then the 侑's stands: the sheep's by the 司馬, the pig's by the 司士
+    # (in the document; here the ladling passages are given as the events before)
+    from kg.extract.event import Event
+    earlier = [Event("朼", ["司馬"], objects=["羊"], passage=1), Event("朼", ["司士"], objects=["豕"], passage=2)]
+    parser = PassageParser(normalise("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎侑俎豕左肩折正脊一脅一膚三切肺一載于一俎"),
+                           ["司士"], [["司馬"], ["司士"]], earlier)
+    got = parser.run()
+    assert [compact(e) for e in got] == ["司馬 載 at=俎", "司士 載 at=俎"]
+    assert [e.rule_for("agent") for e in got] == ["victims-officer", "victims-officer"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 有司徹, the punctuated text: the colon after the 侑's stand keeps the 侑 no subject, and
+    # 祭肺 after a pause of the counted list is a cut (the lung for offering), no act
+    ("侑俎：羊左肩、左肫、正脊一、脅一、腸一、胃一、切肺一，載於一俎。", ["司士 載 at=俎"]),
+    ("阼俎：羊肺一、祭肺一，載於一俎。", ["載"]),
+])
+def test_a_stand_and_its_counted_cuts_in_the_punctuated_text(text, expected):
+    _, got = parse(normalise(text), ["司士"])
+    assert [compact(e) if " " in expected[0] else e.action for e in got] == expected

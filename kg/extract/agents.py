@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, particle
-from kg.extract.tokens import labels_of_class, vocabulary
+from kg.extract.tokens import labels_of_class, things_of_class, vocabulary
 
 
 def last_principal(history: list[list[str]]) -> list[str]:
@@ -153,6 +153,30 @@ class AgentRules:
         if mourners:
             event.agents = mourners
             event.mark("agent", "mourners-act", replace=True)
+
+    def victims_officer(self, event: Event, k: int) -> None:
+        """乃升司馬朼羊亦司馬載… 司士朼豕亦司士載… | 侑俎羊左肩…載于一俎: an act
+        done by the officer of a victim (flag by-victim: 載) with no subject
+        written, in a clause that names one victim, is done by the one who
+        ladled that victim out of its tripod (flag ladles: 朼), in this passage
+        or the ones just before: the 司馬 loads the sheep, the 司士 the pig."""
+        if "by-victim" not in self.vocab.flags(event.action):
+            return
+        before = self.previous_event
+        start = before.j if before is not None else 0
+        victims = things_of_class("Victim")
+        named = {tok.label("object") for tok in self.t[:k] if tok.i >= start and tok.is_("object")
+                 and tok.label("object") in victims}
+        if len(named) != 1:
+            return  # (no victim named, or more than one: the one carried goes on)
+        victim = named.pop()
+        ladled = next((e for e in reversed(self.earlier + self.events[:-1]) if victim in e.objects and e.agents
+                       and "ladles" in self.vocab.flags(e.action)), None)
+        if ladled is not None:
+            event.agents = list(ladled.agents)
+            self.agent = list(ladled.agents)
+            self.set_origin("victims-officer", pending=False)
+            event.mark("agent", "victims-officer", replace=True)
 
     def performers_play(self, event: Event) -> None:
         """An act of the musicians (歌, 奏; flag performers) with no subject

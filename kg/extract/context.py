@@ -41,8 +41,10 @@ class Surroundings:
 
     def counted_thing_named(self, k: int) -> bool:
         """The act word at k names a thing of a counted list (腸一胃一嚌肺一: the
-        lung for tasting): a count before it, and things then a count after it."""
-        if not particle(at(self.t, k - 1), "numeral"):
+        lung for tasting): a count before it, and things then a count after it;
+        a pause of the list may stand before it and after the things (羊肺一、祭肺一，)."""
+        before = k - 2 if getattr(at(self.t, k - 1), "text", "") == "、" else k - 1
+        if not particle(at(self.t, before), "numeral"):
             return False
         n = k + 1
         while at(self.t, n) is not None and self.t[n].is_("object") and not self.t[n].is_("action"):

@@ -284,6 +284,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.counted_exchange(event, k)
             self.not_ones_own(event, k)
             self.again(event, k)
+            self.victims_officer(event, k)
             self.mourners_act(event)
             self.performers_play(event)
         self.invited_answers(event, k)

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.147.0"
+EXTRACTOR_VERSION = "2.148.0"
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,13 @@ define("mourners-act", "agent",
        "officer, is the last principal party's written (a guess to review), and so is a dress act right after "
        "it (乃祖踊襲: the 主人 covers his arm again); the officer goes on after them.",
        "御者執策立于馬後哭成踊右還出")
+define("victims-officer", "agent",
+       "An act done by the officer of a victim (載, flag by-victim) with no subject written, in a clause that names "
+       "one victim, is done by the one who ladled that victim out of its tripod (朼, flag ladles) in this passage "
+       "or those just before (司馬朼羊…司士朼豕… | 侑俎羊左肩…載于一俎: the 司馬 loads the sheep's cuts).",
+       "司士朼豕，亦司士載，亦右體：肩、臂、肫、胳、臑，正脊一、脡脊一、橫脊一，短脅一、正脅一、代脅一，膚五、嚌肺一，"
+       "載於一俎。侑俎：羊左肩、左肫、正脊一、脅一、腸一、胃一、切肺一，載於一俎。侑俎：豕左肩折、正脊一、脅一、膚三、切肺一，"
+       "載於一俎。")
 define("performers-play", "agent",
        "An act of the musicians (歌, 奏; flag performers) with no subject written, where the agent carried is "
        "no musician (class Musician), is the musicians' written last in the passage, else no one's (a guess "

@@ -208,10 +208,14 @@ class SubjectReading:
 
     def stand_owner(self, k: int, after: int) -> bool:
         """Roles that open a clause right before a stand and the cuts laid on it
-        (侑俎羊左肩左肫…, 主婦俎羊左臑…) say whose stand it is: no subject."""
-        stand, nxt = at(self.t, after), at(self.t, after + 1)
-        if particle(nxt, "numeral"):
-            nxt = at(self.t, after + 2)  # 尸俎五魚: five fish on the 尸's stand
+        (侑俎羊左肩左肫…, 主婦俎羊左臑…; 侑俎：羊左肩… where the text is
+        punctuated) say whose stand it is: no subject."""
+        stand, n = at(self.t, after), after + 1
+        if getattr(at(self.t, n), "punct", False):
+            n += 1  # 侑俎：羊左肩… (the punctuated text)
+        if particle(at(self.t, n), "numeral"):
+            n += 1  # 尸俎五魚: five fish on the 尸's stand
+        nxt = at(self.t, n)
         prev = at(self.t, k - 1)
         return (prev is None or prev.punct or not prev.is_("action")) and stand is not None \
             and stand.is_("object") and not stand.is_("action") and stand.label("object") == "俎" \
