@@ -97,8 +97,8 @@ define("carried-passage", "agent",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
-       "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing, then a movement, a posture or an act that handles "
-       "things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
+       "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing, then a movement, a "
+       "posture or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
        "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "
        "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
