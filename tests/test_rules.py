@@ -131,6 +131,8 @@ CASES = {
     "fronted-thing": ("商祝掩，瑱，設幎目，乃屨，綦結於跗，連絇。", None, None,
                       ["商祝 掩", "商祝 瑱", "商祝 設 obj=幎目", "商祝 屨", "商祝 結 obj=綦 at=跗", "商祝 連 obj=絇"], 4),
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
+    # 士喪禮: the lord sends a messenger of condolence; the curtain is taken down at the house, not by him
+    "sender-away": ("君使人弔徹帷", None, None, ["君 使 to=弔者", " 徹 obj=帷"], 1),
     # 士虞禮: the 宗人 reports that the officers are ready (not to them), and asks the 主人
     "reported-ready": ("宗人告有司具遂請拜賔", None, None, ["宗人 告", "宗人 請"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),
@@ -800,3 +802,9 @@ def test_each_victims_cuts_are_loaded_by_the_one_who_ladled_it_out():
 def test_a_stand_and_its_counted_cuts_in_the_punctuated_text(text, expected):
     _, got = parse(normalise(text), ["司士"])
     assert [compact(e) if " " in expected[0] else e.action for e in got] == expected
+
+
+def test_one_who_is_no_lord_goes_on_after_sending_someone():
+    # 鄉射禮 (the punctuated text): the 獲者 has someone carry his offerings after him, and goes on himself
+    _, got = parse(normalise("獲者執爵，使人執其薦與俎從之；適右個，設薦俎。"))
+    assert [e.agents for e in got if e.action in ("適", "設")] == [["獲者"], ["獲者"]]

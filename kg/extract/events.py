@@ -36,12 +36,11 @@ from kg.extract.speech import SpeechReading
 from kg.extract.subjects import SubjectReading
 from kg.extract.things import ThingRules
 from kg.extract.topics import ThingTopics
-from kg.extract.tokens import tokenize, vocabulary
+from kg.extract.tokens import THE_LORD, tokenize, vocabulary
 from kg.extract.word_rules import WordRules
 
 
 
-THE_LORD = {"君", "公"}
 
 
 class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, read_place, read_roles, read_things
+from kg.extract.tokens import THE_LORD
 
 
 class RecipientRules:
@@ -122,6 +123,11 @@ class RecipientRules:
             return k
         event.recipients = [self.t[errand].label("action") + "者" if self.act_at(errand) else "使者"]
         event.mark("recipients", "sent-by-errand")
+        if self.act_at(errand) and event.agents and set(event.agents) <= THE_LORD:
+            # 君使人弔，徹帷: the lord who sends is not there; the next act with no subject is no
+            # act of his (rule sender-away). Not others (獲者…使人執其薦與俎從之，適右個: he goes on)
+            self.agent = []
+            self.set_origin("sender-away")
         return k + 1
 
     def to_after_act(self, event: Event, k: int) -> int:

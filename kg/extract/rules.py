@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.148.0"
+EXTRACTOR_VERSION = "2.149.0"
 
 
 @dataclass(frozen=True)
@@ -286,6 +286,12 @@ define("reported-ready", "recipients",
        "A report (告, flag report) of one or two words and 具 (particles.tsv flag ready) says what is ready: "
        "the words are the report's, no one told and no act (宗人告有司具: not told to the 有司; 宰告饌具: no 饌).",
        "宗人告有司具")
+define("sender-away", "agent",
+       "The lord (君, 公) who sends someone on an errand (使人 + an act: sent-by-errand) is not where it is done: "
+       "the acts after it with no subject written are no acts of his, and no one named does them (君使人弔徹帷: "
+       "the curtain is taken down at the house, not by the lord); others who send someone go on (獲者…使人執其薦與俎"
+       "從之，適右個).",
+       "君使人弔徹帷")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
        "司射請射于賓")

@@ -46,6 +46,10 @@ class Token:
         return not self.readings and self.text != "〓"
 
 
+# The lord of a state, by his two names: no one commands him, and he sends others from afar.
+THE_LORD = {"君", "公"}
+
+
 @dataclass
 class Vocabulary:
     """Every table's forms, normalised, with their canonical labels."""
