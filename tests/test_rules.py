@@ -808,3 +808,10 @@ def test_one_who_is_no_lord_goes_on_after_sending_someone():
     # 鄉射禮 (the punctuated text): the 獲者 has someone carry his offerings after him, and goes on himself
     _, got = parse(normalise("獲者執爵，使人執其薦與俎從之；適右個，設薦俎。"))
     assert [e.agents for e in got if e.action in ("適", "設")] == [["獲者"], ["獲者"]]
+
+
+def test_each_with_his_banner_and_the_name_written_at_the_end():
+    # 士喪禮: 為銘各以其物 — the banner made, each with his own flag (以其物 after the act's thing and
+    # 各, no act after it: the 為's); 書銘于末 — written at the end (于末: a side alone, the place)
+    _, got = parse(normalise("為銘各以其物亡則以緇長半幅䞓末長終幅廣三寸書銘于末曰某氏某之柩"))
+    assert [compact(e) for e in got] == [" 為 obj=銘|物", " 書 obj=銘 at=末 曰某氏某之柩"]

@@ -314,13 +314,16 @@ class ThingRules:
             # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
             after_pronoun = prev is not None and (prev.text == "之" or (
                 last is not None and prev.is_("role") and prev.label("role") in last.recipients))
-            if things and last is not None and not last.objects and self.right_after_act(k) \
+            # V+its things+各+以X with no act after it: X is V's too (為銘各以其物: each with his banner)
+            each = last is not None and last.objects and prev is not None and prev.text == "各" \
+                and at(self.t, k - 2) is not None and self.t[k - 2].j <= last.j and not self.act_at(after)
+            if things and last is not None and (not last.objects or each) and (each or self.right_after_act(k)) \
                     and (after_pronoun or not self.act_at(after) or self.own_instrument(after)
                          or particle(at(self.t, after), "quote")):
                 # V之以X belongs to V even where an act follows (飾之以布維之以索); so
                 # does V以X where the act after has its own 以 (相見以鴈飾之以布), or
                 # where words said follow (招以衣曰…: he calls with the robe)
-                last.objects = things  # 飾之以布: what the act is done with (以旌負侯: the next act's)
+                last.objects += [t for t in things if t not in last.objects]  # 飾之以布: what it is done with
                 last.mark("objects", "instrument")
                 self.extend(last, after)
                 return after

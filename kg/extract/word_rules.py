@@ -282,7 +282,8 @@ class WordRules:
         return read_things(self.t, k + 1)[1] if kind == "each" else None
 
     @word_rule("instrument", "以X V: X is the object of V where X is a thing (以旌負侯); 以命升賓: a warrant; right after "
-               "an act and before words said, X is that act's (招以衣曰…).",
+               "an act and before words said, X is that act's (招以衣曰…), and so after an act's things and 各 with "
+               "no act after it (為銘各以其物: each with his banner).",
                "以旌負侯")
     def rule_instrument(self, k, tok, kind):
         return self.on_instrument(k) if kind == "instrument" else None
