@@ -846,9 +846,11 @@ def test_things_counted_or_modified_then_an_act_name_no_one_who_acts():
 
 
 def test_what_an_act_is_done_with_after_words_the_tables_lack():
-    """楔齒用角柶, 遷于祖用軸 (士喪禮, 既夕禮): 用X still closes the act's
-    clause (rule used-after-act); 幠用斂衾: the shroud, not 斂 "to dress"."""
-    assert events("楔齒用角柶", ["商祝"]) == ["商祝 楔 obj=柶"]
+    """綴足用燕几 (足 a word the tables lack), 遷于祖用軸 (士喪禮, 既夕禮):
+    用X still closes the act's clause (rule used-after-act); 幠用斂衾: the
+    shroud, not 斂 "to dress". 楔齒: the teeth, then what props them open."""
+    assert events("綴足用燕几", ["商祝"]) == ["商祝 綴 obj=几"]
+    assert events("楔齒用角柶", ["商祝"]) == ["商祝 楔 obj=齒|柶"]
     assert events("遷于祖用軸", ["主人"]) == ["主人 遷 obj=軸 at=祖"]
     assert events("幠用斂衾", ["主人"]) == ["主人 幠 obj=衾"]
 
@@ -2007,3 +2009,12 @@ def test_a_way_after_a_role_that_does_nothing_more_is_no_earlier_acts_place():
     (小臣自阼階下，北面請執冪)."""
     assert events("踊襲主婦及親者由足西面", ["主人"]) == ["主人 踊", "主人 襲"]
     assert events("小臣自阼階下，北面請執冪") == ["小臣 請 at=阼階下 北面"]
+
+
+def test_whoever_sees_the_lord_is_his_vassal_unless_the_story_goes_on():
+    """始見于君執摯 (士相見禮) states a rule for any vassal: rule vassal, not the
+    大夫 of the passage before. 乃易服…奠摯見於君 (士冠禮) goes on with the one
+    just capped, and 庶人見於君 writes its subject."""
+    assert events("始見于君執摯", ["大夫"]) == ["臣 見 to=君", "臣 執 obj=摯"]
+    assert events("乃易服服玄冠玄端爵韠奠摯見於君", ["冠者"]) == ["冠者 奠 obj=摯", "冠者 見 to=君"]
+    assert events("庶人見於君不為容", ["大夫"])[0] == "庶人 見 to=君"

@@ -133,6 +133,8 @@ CASES = {
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     # 士喪禮: the lord sends a messenger of condolence; the curtain is taken down at the house, not by him
     "sender-away": ("君使人弔徹帷", None, None, ["君 使 to=弔者", " 徹 obj=帷"], 1),
+    # 士相見禮: a rule for anyone who has an audience with the lord, not the 大夫 of the passage before
+    "vassal": ("始見于君執摯", ["大夫"], [["大夫"]], ["臣 見 to=君", "臣 執 obj=摯"], 0),
     # 士虞禮: the 宗人 reports that the officers are ready (not to them), and asks the 主人
     "reported-ready": ("宗人告有司具遂請拜賔", None, None, ["宗人 告", "宗人 請"], 0),
     "place-after-act": ("司射適堂西", None, None, ["司射 適 at=堂西"], 0),

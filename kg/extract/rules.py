@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.150.0"
+EXTRACTOR_VERSION = "2.151.0"
 
 
 @dataclass(frozen=True)
@@ -292,6 +292,11 @@ define("sender-away", "agent",
        "the curtain is taken down at the house, not by the lord); others who send someone go on (獲者…使人執其薦與俎"
        "從之，適右個).",
        "君使人弔徹帷")
+define("vassal", "agent",
+       "An audience with the lord (見于君; actions.tsv flag audience) where the passage writes no subject: the one "
+       "who presents himself is the lord's 臣, any vassal, and he does the acts after it (始見于君執摯: not "
+       "the one who acted last in the passage before).",
+       "始見于君執摯")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
        "司射請射于賓")

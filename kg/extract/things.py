@@ -87,6 +87,7 @@ class ThingRules:
             if self.clause is not None:  # 告于賓, 獻獲者於侯
                 self.clause.recipients += [r for r in roles if r not in self.clause.recipients]
                 self.clause.mark("recipients", "preposition")
+                self.vassal(self.clause)
                 self.extend(self.clause, after)
             return after
         self.attach_place(phrase, prep, after)
