@@ -2018,3 +2018,11 @@ def test_whoever_sees_the_lord_is_his_vassal_unless_the_story_goes_on():
     assert events("始見于君執摯", ["大夫"]) == ["臣 見 to=君", "臣 執 obj=摯"]
     assert events("乃易服服玄冠玄端爵韠奠摯見於君", ["冠者"]) == ["冠者 奠 obj=摯", "冠者 見 to=君"]
     assert events("庶人見於君不為容", ["大夫"])[0] == "庶人 見 to=君"
+
+
+def test_one_act_however_the_edition_writes_it():
+    """KR1d0038 writes 佐食許諾啓㑹郤于敦南 where the punctuated text writes
+    佐食許諾，啟會，卻於敦南 (士虞禮): 郤 is 卻 written otherwise
+    (mappings/variants.tsv), one act; the term 郤 is retired to 卻."""
+    assert events(normalise("佐食許諾啓㑹郤于敦南"))[-1] == events(normalise("佐食許諾，啟會，卻於敦南"))[-1] \
+        == "佐食 卻 at=敦南"

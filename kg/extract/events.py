@@ -246,8 +246,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
         things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
         if takes_things and not self.topic_of_all(past):  # (匕皆加: the ladles open a clause of their own)
             after = past
-            if things and event.rule_for("agent") == "thing-subject":
-                event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic
+            if things and (event.rule_for("agent") == "thing-subject" or event.rule_for("objects") == "material"):
+                event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic; 冪用絺布，加勺
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")

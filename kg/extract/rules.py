@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.151.0"
+EXTRACTOR_VERSION = "2.152.0"
 
 
 @dataclass(frozen=True)
@@ -223,6 +223,11 @@ define("bow-declined", "agent",
        "One who declines (辭, flag declines) a bow or a going down by another hands the acts after it with no "
        "subject written back to the one who bowed: he goes up and completes the bow (a guess to review).",
        "下拜小臣辭升成拜")
+define("material", "objects",
+       "A thing opening its clause before 用 is described by what follows (冪用絺布: the cover is of fine cloth): it "
+       "is the thing of the act after it only where that act has no thing of its own written (冪用絺布，加勺: the "
+       "ladle alone is put on).",
+       "冪用絺布，加勺")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
        "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
