@@ -2026,3 +2026,12 @@ def test_one_act_however_the_edition_writes_it():
     (mappings/variants.tsv), one act; the term 郤 is retired to 卻."""
     assert events(normalise("佐食許諾啓㑹郤于敦南"))[-1] == events(normalise("佐食許諾，啟會，卻於敦南"))[-1] \
         == "佐食 卻 at=敦南"
+
+
+def test_the_one_given_to_answers_the_gift_after_a_full_stop():
+    """The punctuated text ends the sentence after the gift (覲禮 天子賜侯氏以車服。
+    迎於外門外，再拜; 有司徹 主人洗，獻內賓於房中。南面拜受爵): the one given to
+    answers it still (rule gift-answered), as in the unpunctuated editions."""
+    assert events(normalise("天子賜侯氏以車服。迎於外門外，再拜。"))[1:] == ["侯氏 迎 at=外門外", "侯氏 再拜"]
+    assert events(normalise("主人洗，獻內賓於房中。南面拜受爵，主人南面於其右答拜。"))[2] \
+        == "內賓 拜受 obj=爵 南面"

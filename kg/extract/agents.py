@@ -396,8 +396,8 @@ class AgentRules:
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""
-        if len(self.events) < 2 or len(self.events) - 1 <= self.sentence_from:
-            return
+        if len(self.events) < 2:
+            return  # (the gift may end the sentence before: 雍人授次賓疏匕與俎。受於鼎西)
         gift = self.events[-2]
         gives = self.vocab.flags(gift.action)
         # an offering, or any act that hands a thing to a person (授)

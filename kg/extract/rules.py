@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.152.0"
+EXTRACTOR_VERSION = "2.153.0"
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,8 @@ define("counted-exchange", "agent",
        "主人揖入賓執鴈從至于廟門揖入三揖至于階三讓")
 define("gift-answered", "agent",
        "After a gift to someone (賜, 獻, 致: class Offering; or 授, any act that hands a thing to a person) "
-       "in the same sentence, the next act of "
+       "right before it (in its sentence or, where the punctuated text ends one after the gift, the sentence "
+       "before: 天子賜侯氏以車服。迎於外門外), the next act of "
        "receiving with no subject written (迎, 拜受, 受: flag receives) is the one given to's, where it is "
        "not directed at him (a guess to review).",
        "天子賜侯氏以車服迎于外門外再拜")
