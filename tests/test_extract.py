@@ -2035,3 +2035,13 @@ def test_the_one_given_to_answers_the_gift_after_a_full_stop():
     assert events(normalise("天子賜侯氏以車服。迎於外門外，再拜。"))[1:] == ["侯氏 迎 at=外門外", "侯氏 再拜"]
     assert events(normalise("主人洗，獻內賓於房中。南面拜受爵，主人南面於其右答拜。"))[2] \
         == "內賓 拜受 obj=爵 南面"
+
+
+def test_a_when_phrase_after_a_pause_in_the_punctuated_text():
+    """The punctuated text sets 當X/直X off with commas (既夕禮): 薦車，直東榮，北輈
+    — no act follows in the sentence, so it is where the carriages are presented,
+    as 薦車直東榮北輈 reads in KR1d0038 (GUIDELINES 6; blind-README 既夕 decision
+    24); 由馬西當前輅，北面致命 — the way is that of the act after the pause."""
+    assert events(normalise("薦車，直東榮，北輈。"), ["主人"]) == ["主人 薦 obj=車 at=東榮"]
+    assert events(normalise("賓奉幣，由馬西當前輅，北面致命。")) == ["賓 奉 obj=幣", "賓 致命 at=馬西 北面"]
+    assert events("薦車直東榮北輈", ["主人"]) == ["主人 薦 obj=車 at=東榮"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, particle, read_place, read_roles, read_things, things_of_class
 from kg.extract.places import place_after_preposition
+from kg.extract.tokens import SENTENCE_END
 
 
 class Surroundings:
@@ -56,6 +57,14 @@ class Surroundings:
         while at(self.t, k) is not None and self.t[k].is_("facing"):
             k += 1
         return self.act_at(k)
+
+    def act_in_sentence(self, k: int) -> bool:
+        """An act from token k on, before the end of the sentence."""
+        while (tok := at(self.t, k)) is not None and not (tok.punct and tok.text in SENTENCE_END):
+            if self.act_at(k):
+                return True
+            k += 1
+        return False
 
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)

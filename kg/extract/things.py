@@ -119,7 +119,10 @@ class ThingRules:
         if not particle(at(self.t, k), "fallback"):
             return False
         found = read_place(self.t, k + 1)
-        return found is not None and self.act_index(found[1]) is not None
+        if found is None:
+            return False
+        after = found[1] + 1 if getattr(at(self.t, found[1]), "text", "") == "，" else found[1]
+        return self.act_index(after) is not None  # (由馬西當前輅，北面致命: the punctuated text)
 
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the

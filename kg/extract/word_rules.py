@@ -145,7 +145,8 @@ class WordRules:
         return self.on_preposition(k) if kind == "preposition" else None
 
     @word_rule("fallback", "當X gives the place X only where nothing else does; right after an act it is "
-               "that act's place, unless a facing and another act follow (當牖北面徹枕); right after an act's "
+               "that act's place, unless a facing and another act follow (當牖北面徹枕), and so after the pause that "
+               "ends the act's words where no act follows in the sentence (薦車，直東榮，北輈); right after an act's "
                "place it only refines it, no later act's (尊于室中北墉下當戶); 不當X says where one is not: no "
                "place; 當 + a side + a word the tables lack (當前束) is a place as written only right after an act "
                "that has none (降奠當前束).", "賓復位當西序東面")
@@ -170,8 +171,12 @@ class WordRules:
         last = self.clause
         next_act_faces = at(self.t, found[1]) is not None and self.t[found[1]].is_("facing") \
             and self.act_after_facings(found[1])
-        if k == self.verb_end and last is not None and last.place is None and not next_act_faces:
-            # 賓復位當西序 (not 從入當牖北面徹枕: where he faces north and takes the pillow away)
+        pause = at(self.t, k - 1)
+        after_pause = getattr(pause, "text", "") == "，" and last is not None and last.j == pause.i \
+            and not self.act_in_sentence(found[1])
+        if (k == self.verb_end or after_pause) and last is not None and last.place is None and not next_act_faces:
+            # 賓復位當西序 (not 從入當牖北面徹枕: where he faces north and takes the pillow away);
+            # 薦車，直東榮，北輈 (the punctuated text): no act after it in the sentence
             last.place = found[0]  # 賓復位當西序
             last.mark("place", "fallback")
         elif last is not None and last.place is not None and k > 0 and self.t[k - 1].j == last.j \
