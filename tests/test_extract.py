@@ -2045,3 +2045,13 @@ def test_a_when_phrase_after_a_pause_in_the_punctuated_text():
     assert events(normalise("薦車，直東榮，北輈。"), ["主人"]) == ["主人 薦 obj=車 at=東榮"]
     assert events(normalise("賓奉幣，由馬西當前輅，北面致命。")) == ["賓 奉 obj=幣", "賓 致命 at=馬西 北面"]
     assert events("薦車直東榮北輈", ["主人"]) == ["主人 薦 obj=車 at=東榮"]
+
+
+def test_counted_things_set_off_by_a_comma_still_open_their_clause():
+    """士喪禮 in the punctuated text: 竹杠長三尺，置于宇西階上 and 貝三，實于笲 are
+    what is put there, by no one named (rule thing-subject), as in KR1d0038's
+    unpunctuated 竹杠長三尺置于宇西階上. Things not counted before a comma are
+    no such topic: 主人玄冠，朝服，緇帶，素韠，即位於門東 (士冠禮) is what the 主人 wears."""
+    assert events(normalise("竹杠長三尺，置于宇西階上。"), ["甸人"]) == [" 置 obj=杠 at=宇西階上"]
+    assert events(normalise("貝三，實于笲。"), ["甸人"]) == [" 實 obj=貝 at=笲"]
+    assert events(normalise("主人玄冠，朝服，緇帶，素韠，即位於門東，西面。")) == ["主人 即 at=門東 西面"]

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.154.0"
+EXTRACTOR_VERSION = "2.155.0"
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,8 @@ define("carried-passage", "agent",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
-       "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing, then a movement, a "
+       "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing — after a comma of the "
+       "punctuated text too where the things are counted or measured or 皆 follows (貝三，實于笲) — then a movement, a "
        "posture or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
        "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "

@@ -239,7 +239,7 @@ class ThingRules:
                 # 所執脯以賜: the thing of the act after 以; 冪用絺布，加勺: what the cover is made of
                 described = self.t[after].text == "用" and self.clause_starts(k)
                 self.wait_things(things, "material" if described else "thing")
-        elif self.opens_clause(k) and self.handled_at(measured + 1 if self.all_or_facing(after) else measured):
+        elif self.opens_clause(k) and self.handled_at(self.topic_act(k, measured)):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
             # a facing may come between (鼎西面錯: the tripods are set down facing west)

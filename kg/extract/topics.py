@@ -4,7 +4,7 @@ the words that may stand between the thing and its act, a part of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
-from kg.extract.phrases import at
+from kg.extract.phrases import at, particle
 from kg.extract.things import carried_things
 
 
@@ -81,6 +81,18 @@ class ThingTopics:
         tok, nxt = at(self.t, k), at(self.t, k + 1)
         first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
         return tok is not None and (tok.text == "皆" or first or tok.is_("facing"))
+
+    def topic_act(self, first: int, k: int) -> int:
+        """Where the act that the things written first (from token ``first``)
+        undergo stands, from k right after them and their measure: past a
+        pause of the punctuated text where they are counted or measured (竹杠長三尺，
+        置于宇西階上; 貝三，實于笲) or 皆 follows it (新盆、槃、瓶、廢敦、重鬲，皆濯),
+        and past a 皆, 先 or facing. (Not 冠端玄，韠，即位: what he wears; after it
+        he acts.)"""
+        counted = any(particle(self.t[n], "numeral") or particle(self.t[n], "measure") for n in range(first, k))
+        if getattr(at(self.t, k), "text", "") == "，" and (counted or getattr(at(self.t, k + 1), "text", "") == "皆"):
+            k += 1
+        return k + 1 if self.all_or_facing(k) else k
 
     def thing_that_moves(self, k: int) -> bool:
         """A word that is a thing as well as an act (奠, flag also_verb), opening
