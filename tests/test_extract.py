@@ -2055,3 +2055,12 @@ def test_counted_things_set_off_by_a_comma_still_open_their_clause():
     assert events(normalise("竹杠長三尺，置于宇西階上。"), ["甸人"]) == [" 置 obj=杠 at=宇西階上"]
     assert events(normalise("貝三，實于笲。"), ["甸人"]) == [" 實 obj=貝 at=笲"]
     assert events(normalise("主人玄冠，朝服，緇帶，素韠，即位於門東，西面。")) == ["主人 即 at=門東 西面"]
+
+
+def test_all_after_counted_cuts_is_the_cuts_not_the_parties():
+    """少牢饋食禮 in the punctuated text: in …正脅一、代脅一，皆二骨以並 the 皆 is
+    the cuts' (two ribs each), so the 司馬 alone puts them in the tripod, not
+    the 雍人 written before with him (rule both-after-all does not apply)."""
+    text = normalise("羹定，雍人陳鼎五，三鼎在羊鑊之西，二鼎在豕鑊之西。司馬升羊右胖。髀不升，肩、臂、臑、䏝、骼，"
+                     "正脊一、橫脊短脅一、正脅一、代脅一，皆二骨以並，腸三、胃三、舉肺一、祭肺三，實於一鼎。")
+    assert events(text)[-1].startswith("司馬 實 ")

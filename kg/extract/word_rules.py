@@ -313,13 +313,22 @@ class WordRules:
         return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
 
     @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
-               "(particles.tsv flag both).", "主人阼階上再拜賓西階上答再拜皆揖")
+               "(particles.tsv flag both), not 皆 right after counted things (代脅一，皆二骨以並: the cuts).",
+               "主人阼階上再拜賓西階上答再拜皆揖")
     def rule_adverb(self, k, tok, kind):
         if kind != "adverb":
             return None
-        if self.vocab.particle_has(tok.text, "both"):
+        if self.vocab.particle_has(tok.text, "both") and not self.after_counted_things(k):
             self.on_all(self.act_at(k + 1))
         return None if tok.is_("action") else k + 1
+
+    def after_counted_things(self, k: int) -> bool:
+        """皆 at k follows a thing and its count, a pause between or not (…正脅一、
+        代脅一，皆二骨以並: all the cuts, not the parties written before)."""
+        n = k - 2 if getattr(at(self.t, k - 1), "text", "") == "，" else k - 1
+        thing = at(self.t, n - 1)
+        return particle(at(self.t, n), "numeral") and thing is not None and thing.is_("object") \
+            and not thing.is_("role")
 
     @word_rule("redo-reach", "反/復/至 before another act is no event (反奠 is 奠, 至再拜 is 再拜).",
                "反奠于豐上")
