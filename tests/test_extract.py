@@ -2064,3 +2064,11 @@ def test_all_after_counted_cuts_is_the_cuts_not_the_parties():
     text = normalise("羹定，雍人陳鼎五，三鼎在羊鑊之西，二鼎在豕鑊之西。司馬升羊右胖。髀不升，肩、臂、臑、䏝、骼，"
                      "正脊一、橫脊短脅一、正脅一、代脅一，皆二骨以並，腸三、胃三、舉肺一、祭肺三，實於一鼎。")
     assert events(text)[-1].startswith("司馬 實 ")
+
+
+def test_variant_characters_of_the_other_editions_read_as_the_reference():
+    """Characters the SBCK and the punctuated text write otherwise (士喪禮):
+    煑 is 煮 (受潘煑于垼: the act of boiling), 腕 is 掔 (麗於腕: the place as
+    KR1d0038 writes it, 麗于掔); mappings/variants.tsv."""
+    assert events(normalise("管人盡階不升堂受潘煑于垼用重鬲"), ["管人"])[-1] == "管人 煮 obj=鬲 at=垼"
+    assert events(normalise("設決，麗於腕，自飯持之"), ["商祝"])[1] == "商祝 麗 at=掔"
