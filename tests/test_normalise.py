@@ -26,6 +26,9 @@ def test_repairs_of_the_plain_texts_conversion_keep_the_true_words():
     assert normalise("婦羞糗、修，坐奠糗；修辭") == "婦羞糗、脩，坐奠糗；修辭"
     assert normalise("棗、慄，納採，大史在乾侯之東；乾肉") == "棗、栗，納采，大史在干侯之東；乾肉"
     assert normalise("𦵏服") == "葬服"
+    # 聘禮記 十斗曰斛 and 士喪禮 皆用綌 (the plain text's 鬥, 谷); a valley before no pause stays
+    assert normalise("十鬥曰斛，巾二，皆用谷，於笲") == "十斗曰斛，巾二，皆用綌，於笲"
+    assert normalise("谷風") == "谷風"
 
 
 def test_compatibility_block_folds_and_length_is_kept():
