@@ -1679,8 +1679,10 @@ def test_again_is_the_one_who_did_it_before():
 
 def test_a_negation_before_a_subject_is_not_the_subjects():
     # 士虞禮: the 祝 receives the cup and does not 相爵; then the 主人 bows (the 不 was the
-    # 祝's clause, not the bow's); a 不 after the subject is still his (主人不拜)
-    assert events("尸卒爵祝受不相爵主人拜尸答拜")[2] == "主人 拜 to=尸"
+    # 祝's clause, not the bow's); a 不 after the subject is still his (主人不拜). The 祝 has
+    # acted in the passages before (rule act-not-participant: else 祝 might be "to invoke")
+    parsed = PassageParser("尸卒爵祝受不相爵主人拜尸答拜", [], [["祝"]]).run()
+    assert compact(parsed[2]) == "主人 拜 to=尸"
     assert events("賓不拜受爵")[0] == "賓 不拜受 obj=爵"
 
 
@@ -2083,3 +2085,12 @@ def test_variant_characters_of_the_other_editions_read_as_the_reference():
     KR1d0038 writes it, 麗于掔); mappings/variants.tsv."""
     assert events(normalise("管人盡階不升堂受潘煑于垼用重鬲"), ["管人"])[-1] == "管人 煮 obj=鬲 at=垼"
     assert events(normalise("設決，麗於腕，自飯持之"), ["商祝"])[1] == "商祝 麗 at=掔"
+
+
+def test_the_invoker_is_a_participant_only_once_named():
+    """祝 is the invoker and "to invoke" (士冠禮 進祝加之: the 賓 invokes, then
+    caps; rule act-not-participant); once a 祝 has acted in the rite it is
+    that participant (士虞禮 尸卒爵祝受: the 祝 receives the cup)."""
+    assert events("右執項左執前進祝加之如初", ["賓"])[3:] == ["賓 祝", "賓 加"]
+    parser = PassageParser("尸卒爵祝受不相爵", ["尸"], [["祝"]])
+    assert [compact(e) for e in parser.run()] == ["尸 卒爵", "祝 受"]

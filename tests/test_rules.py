@@ -135,6 +135,10 @@ CASES = {
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     # 士喪禮: the lord sends a messenger of condolence; the curtain is taken down at the house, not by him
     "sender-away": ("君使人弔徹帷", None, None, ["君 使 to=弔者", " 徹 obj=帷"], 1),
+    # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
+    # 祝 has been named: the participant)
+    "act-not-participant": ("右執項左執前進祝加之如初", ["賓"], None,
+                            ["賓 執", "賓 執", "賓 進", "賓 祝", "賓 加"], 3),
     # 士相見禮: a rule for anyone who has an audience with the lord, not the 大夫 of the passage before
     "vassal": ("始見于君執摯", ["大夫"], [["大夫"]], ["臣 見 to=君", "臣 執 obj=摯"], 0),
     # 士虞禮: the 宗人 reports that the officers are ready (not to them), and asks the 主人
@@ -620,11 +624,12 @@ def test_people_counted_before_an_act_word_that_names_a_person_do_it():
 def test_a_section_of_words_said_has_no_acts_but_the_saying(chapters):
     """士冠禮 右加冠祝辭: 始加祝曰令月吉日始加元服 | 棄爾幼志… — the blessing
     goes on past the passage; its words are no acts (GUIDELINES 1), and
-    始加 names the occasion: only the 祝's saying is an event."""
+    始加 names the occasion: only the saying is an event, the 賓's invoking
+    (祝 "to invoke": no 祝 takes part in the capping, rule act-not-participant)."""
     doc, got = chapters["KR1d0038_001.txt"]
     said = next(p.index for p in doc.passages if p.span.norm.startswith("始加祝曰"))
     goes_on = next(p.index for p in doc.passages if p.span.norm.startswith("棄爾幼志"))
-    assert [(e.agents, e.action) for e in got if e.passage == said] == [(["祝"], "曰")]
+    assert [(e.agents, e.action) for e in got if e.passage == said] == [(["賓"], "祝")]
     assert [e for e in got if e.passage == goes_on] == []
 
 

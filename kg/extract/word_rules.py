@@ -41,6 +41,17 @@ class WordRules:
             return self.quote_end(k + 1)[1]
         return k + 1
 
+    @word_rule("act-not-participant", "A word that names a role and an act (祝: the invoker, to invoke), written "
+               "between two acts with no pause, where the document has named no such participant before, is the "
+               "act of the one acting (進祝加之, 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping).",
+               "右執項左執前進祝加之如初")
+    def rule_act_not_participant(self, k, tok, kind):
+        if not (tok.is_("role") and tok.is_("action")) or tok.subject_only or not self.act_at(k - 1) \
+                or not self.act_at(k + 1):
+            return None  # (御, 媵: a role only as a subject, roles.tsv ~X)
+        named = {r for h in self.history for r in h} | {r for e in self.earlier + self.events for r in e.agents + e.recipients}
+        return None if tok.label("role") in named else self.on_action(k, rule="act-not-participant")
+
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
                "subject of the acts that follow; a role before 之 and an act word another act takes says whose "
                "it is (婦餕姑之饌, 俟君之食: no act, no subject; but 賓之受如初禮); a role before a direction is "
