@@ -2094,3 +2094,11 @@ def test_the_invoker_is_a_participant_only_once_named():
     assert events("右執項左執前進祝加之如初", ["賓"])[3:] == ["賓 祝", "賓 加"]
     parser = PassageParser("尸卒爵祝受不相爵", ["尸"], [["祝"]])
     assert [compact(e) for e in parser.run()] == ["尸 卒爵", "祝 受"]
+
+
+def test_the_words_after_a_sending_are_its_message():
+    """使X…，曰「…」 (士相見禮 in the punctuated text; 覲禮 天子使大夫戒，曰): one
+    使 event whose quote is the message, as the unpunctuated text reads it
+    (blind-README 士相見 decision 2), not a second saying after the pause."""
+    got = events(normalise("賓出。使擯者還其摯於門外，曰：「某也使某還摯。」"), ["主人"])
+    assert got[1:] == ["賓 使 to=擯者 曰某也使某還摯"]
