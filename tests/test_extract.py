@@ -2102,3 +2102,13 @@ def test_the_words_after_a_sending_are_its_message():
     (blind-README 士相見 decision 2), not a second saying after the pause."""
     got = events(normalise("賓出。使擯者還其摯於門外，曰：「某也使某還摯。」"), ["主人"])
     assert got[1:] == ["賓 使 to=擯者 曰某也使某還摯"]
+
+
+def test_things_wait_but_do_not_kneel():
+    """有司徹 in the punctuated text: 取籩於房，麷、蕡坐設於豆西 — the 主婦 kneels
+    and sets the dishes (no thing sits: flag waits is on 俟 and 待 only); 二燭俟于殯門外
+    is still the candles waiting (rule thing-subject); 拾踴三: they leap in turn."""
+    got = events(normalise("興，取籩於房，麷、蕡坐設於豆西，當外列，麷在東方。"), ["主婦"])
+    assert got[2:] == ["主婦 坐", "主婦 設 at=豆西"]
+    assert events(normalise("二燭俟于殯門外"), ["主人"]) == [" 俟 obj=燭 at=殯門外"]
+    assert events(normalise("即位，拾踴三，襲。"), ["主婦"]) == ["主婦 即 at=位", "主婦 踊", "主婦 襲"]

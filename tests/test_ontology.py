@@ -67,7 +67,7 @@ def test_term_tables_are_consistent():
     flags = {"thing", "person", "person?", "agent-noun", "goal", "command", "content", "speech", "response",
              "quoted", "complement", "answer", "report", "noun-act", "goal-only", "stops", "purpose",
              "manner-before-act", "receives", "mutual", "invites", "set-down", "placed", "declines", "answers-other",
-             "reported", "mourners", "matter", "paired", "hand-only", "audience", "thing-only", "measure", "beckons", "holds", "lies",
+             "reported", "mourners", "matter", "paired", "hand-only", "audience", "waits", "thing-only", "measure", "beckons", "holds", "lies",
              "gift-laid", "from", "ceases", "qualifier", "place-only", "performers",
              "by-victim", "ladles"}
     header = (ROOT / "mappings" / "actions.tsv").read_text(encoding="utf-8").split("\nlabel\t")[0]

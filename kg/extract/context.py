@@ -186,14 +186,14 @@ class Surroundings:
 
     def handled_at(self, k: int) -> bool:
         """Token k is an act a thing written before it undergoes: one that
-        handles things, a movement (it is carried) or a posture (it waits)."""
+        handles things, a movement (it is carried) or waiting (flag waits: no thing sits or rises)."""
         if not self.act_at(k):
             return False
         label = self.t[k].label("action")
         flags = self.vocab.flags(label)
         if "complement" in flags:
             return False  # 一算為奇: the tally counts as odd, nothing is done to it
-        return "thing" in flags or self.vocab.action_class.get(label) in ("Movement", "Posture")
+        return "thing" in flags or "waits" in flags or self.vocab.action_class.get(label) == "Movement"
 
     def leaves_place(self, action: str) -> bool:
         """The act has no place of its own right after it where a facing and

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.159.0"
+EXTRACTOR_VERSION = "2.160.0"
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,8 @@ define("carried-passage", "agent",
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
        "with modifiers the tables lack, perhaps 皆, 先 (路先設: set out first) or a facing — after a comma of the "
-       "punctuated text too where the things are counted or measured or 皆 follows (貝三，實于笲) — then a movement, a "
-       "posture or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
+       "punctuated text too where the things are counted or measured or 皆 follows (貝三，實于笲) — then a movement, "
+       "waiting (俟, 待: flag waits; no thing sits or rises) or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
        "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "
        "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
