@@ -2112,3 +2112,21 @@ def test_things_wait_but_do_not_kneel():
     assert got[2:] == ["主婦 坐", "主婦 設 at=豆西"]
     assert events(normalise("二燭俟于殯門外"), ["主人"]) == [" 俟 obj=燭 at=殯門外"]
     assert events(normalise("即位，拾踴三，襲。"), ["主婦"]) == ["主婦 即 at=位", "主婦 踊", "主婦 襲"]
+
+
+def test_guards_of_this_sessions_rules_on_real_text():
+    """The guards of 2.151.0–2.160.0, each on the text it keeps right:
+    a 當 phrase set off by commas before another act in the sentence is no
+    place of the act before it (士喪禮 商祝執巾從入，當牖北面，徹枕: 入 has none);
+    things listed and then ，皆 open their clause (新盆、槃…，皆濯); 以齒 is "by age",
+    no thing (皆薦以齒); 臣 is a role only as a subject (請旅諸臣: no act of a 臣);
+    夷槃 is the basin 盤."""
+    from kg.extract.tokens import tokenize
+
+    mourning = events(normalise("商祝執巾從入，當牖北面，徹枕，設巾。"))
+    assert mourning[2] == "商祝 入"
+    assert events(normalise("新盆、槃、瓶、廢敦、重鬲，皆濯，造于西階下。"), ["甸人"])[0] == " 濯 obj=盆|盤|瓶|敦|鬲"
+    assert events(normalise("樂正與立者，皆薦以齒。"), ["主人"]) == ["主人 薦"]
+    assert "臣" not in {a for e in events(normalise("賓告于擯者，請旅諸臣。擯者告于公，公許。"), ["賓"])
+                        for a in e.split(" ")[0].split("|")}
+    assert [t.readings for t in tokenize(normalise("士有冰用夷槃可也")) if t.text == "夷盤"] == [{"object": "盤"}]

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, particle
-from kg.extract.tokens import THE_LORD, labels_of_class, things_of_class, vocabulary
-
-VASSAL = "臣"  # the role of whoever has an audience with the lord (rule vassal)
+from kg.extract.tokens import labels_of_class, things_of_class, vocabulary
 
 
 def last_principal(history: list[list[str]]) -> list[str]:
@@ -77,21 +75,6 @@ class AgentRules:
                 self.set_origin("not-to-oneself", pending=False)
                 event.mark("agent", "not-to-oneself", replace=True)
                 return
-
-    def vassal(self, event: Event) -> None:
-        """An audience (flag audience) with the lord, no subject written in
-        its passage: whoever presents himself to the lord is his 臣, the
-        vassal (始見于君執摯: any vassal, not the one acting last), unless the
-        passage opens by going on with the story (乃)."""
-        if "audience" not in self.vocab.flags(event.action) or not set(event.recipients) & THE_LORD \
-                or event.rule_for("agent") not in (None, "carried-passage"):
-            return
-        opens = next((tok for tok in self.t if not tok.punct), None)
-        if opens is not None and self.vocab.particle_has(opens.text, "resumes"):
-            return  # 乃易服…奠摯見於君: the one capped, whose story goes on
-        event.agents, self.agent = [VASSAL], [VASSAL]
-        self.set_origin("vassal", pending=False)
-        event.mark("agent", "vassal", replace=True)
 
     def one_of_them(self, k: int) -> None:
         """一人 right after an act directed at a role, and then the act at k
@@ -396,8 +379,10 @@ class AgentRules:
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
         answers it (goes to meet, bows, receives) where no subject is written."""
+        # The gift is the event right before, in this sentence or ending the one before (the
+        # punctuated text's 雍人授次賓疏匕與俎。受於鼎西).
         if len(self.events) < 2:
-            return  # (the gift may end the sentence before: 雍人授次賓疏匕與俎。受於鼎西)
+            return
         gift = self.events[-2]
         gives = self.vocab.flags(gift.action)
         # an offering, or any act that hands a thing to a person (授)

@@ -58,6 +58,17 @@ class Surroundings:
             k += 1
         return self.act_at(k)
 
+    def act_past_fallback(self, k: int) -> bool:
+        """A 當 phrase at k, then the act (賓奉幣由馬西當前輅北面致命: the way
+        to the place where he delivers the message)."""
+        if not particle(at(self.t, k), "fallback"):
+            return False
+        found = read_place(self.t, k + 1)
+        if found is None:
+            return False
+        after = found[1] + 1 if getattr(at(self.t, found[1]), "text", "") == "，" else found[1]
+        return self.act_index(after) is not None  # (由馬西當前輅，北面致命: the punctuated text)
+
     def act_in_sentence(self, k: int) -> bool:
         """An act from token k on, before the end of the sentence."""
         while (tok := at(self.t, k)) is not None and not (tok.punct and tok.text in SENTENCE_END):

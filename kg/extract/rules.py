@@ -101,7 +101,7 @@ define("thing-subject", "agent",
        "punctuated text too where the things are counted or measured or 皆 follows (貝三，實于笲) — then a movement, "
        "waiting (俟, 待: flag waits; no thing sits or rises) or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
        "A clause opens at a pause or after an act that names where one goes (復位, flag placed); a food word "
-       "that is also an act (奠), opening its clause before a movement or a posture, is such a thing (奠俟于下); an "
+       "that is also an act (奠), opening its clause before a movement or waiting, is such a thing (奠俟于下); an "
        "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
        "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",
        "燭入")
@@ -169,7 +169,8 @@ define("performers-play", "agent",
        "no musician (class Musician), is the musicians' written last in the passage, else no one's (a guess "
        "to review).", "小樂正立於西階東乃歌鹿鳴三終")
 define("both-after-all", "agent",
-       "皆 after two alternating subjects means both (主人…賓…皆揖).",
+       "皆 after two alternating subjects means both (主人…賓…皆揖; 主人…賓亦如之，皆…); not after a role that "
+       "names many (三耦拾取矢，皆袒: all the pairs), nor right after counted things (正脅一、代脅一，皆二骨以並: the cuts).",
        "主人阼階上再拜賓西階上答再拜皆揖")
 define("all-served", "agent",
        "皆 right before an act with no subject written, after the carried agent made offerings of one kind "
@@ -302,7 +303,8 @@ define("sender-away", "agent",
 define("vassal", "agent",
        "An audience with the lord (見于君; actions.tsv flag audience) where the passage writes no subject: the one "
        "who presents himself is the lord's 臣, any vassal, and he does the acts after it (始見于君執摯: not "
-       "the one who acted last in the passage before).",
+       "the one who acted last in the passage before); not where the passage opens with 乃, going on with the "
+       "story (乃易服…奠摯見於君: the one just capped).",
        "始見于君執摯")
 define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",

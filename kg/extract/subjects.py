@@ -9,7 +9,9 @@ from __future__ import annotations
 from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, read_place, read_roles,
                                 things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
-from kg.extract.tokens import SENTENCE_END
+from kg.extract.tokens import SENTENCE_END, THE_LORD
+
+VASSAL = "臣"  # the role of whoever has an audience with the lord (rule vassal)
 from kg.text.normalise import normalise
 
 
@@ -306,3 +308,18 @@ class SubjectReading:
                 and not self.is_group(second[0]):  # (三耦拾取矢，皆袒: all the pairs)
             self.agent = first + [r for r in second if r not in first]
             self.set_origin("both-after-all")
+
+    def vassal(self, event) -> None:
+        """An audience (flag audience) with the lord, no subject written in
+        its passage: whoever presents himself to the lord is his 臣, the
+        vassal (始見于君執摯: any vassal, not the one acting last), unless the
+        passage opens by going on with the story (乃)."""
+        if "audience" not in self.vocab.flags(event.action) or not set(event.recipients) & THE_LORD \
+                or event.rule_for("agent") not in (None, "carried-passage"):
+            return
+        opens = next((tok for tok in self.t if not tok.punct), None)
+        if opens is not None and self.vocab.particle_has(opens.text, "then"):
+            return  # 乃易服…奠摯見於君: the one capped, whose story goes on
+        event.agents, self.agent = [VASSAL], [VASSAL]
+        self.set_origin("vassal", pending=False)
+        event.mark("agent", "vassal", replace=True)

@@ -113,17 +113,6 @@ class ThingRules:
             return False
         return read_place(self.t, after + 1) is not None
 
-    def act_past_fallback(self, k: int) -> bool:
-        """A 當 phrase at k, then the act (賓奉幣由馬西當前輅北面致命: the way
-        to the place where he delivers the message)."""
-        if not particle(at(self.t, k), "fallback"):
-            return False
-        found = read_place(self.t, k + 1)
-        if found is None:
-            return False
-        after = found[1] + 1 if getattr(at(self.t, found[1]), "text", "") == "，" else found[1]
-        return self.act_index(after) is not None  # (由馬西當前輅，北面致命: the punctuated text)
-
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede

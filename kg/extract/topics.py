@@ -96,11 +96,12 @@ class ThingTopics:
 
     def thing_that_moves(self, k: int) -> bool:
         """A word that is a thing as well as an act (奠, flag also_verb), opening
-        its clause right before a movement or a posture: the thing, which is
-        carried or waits (奠俟于下, 奠從)."""
+        its clause right before a movement or waiting (flag waits): the thing,
+        which is carried or waits (奠俟于下, 奠從)."""
         tok, nxt = self.t[k], at(self.t, k + 1)
         if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.clause_starts(k) \
                 or tok.label("object") not in carried_things() or not self.act_at(k + 1):
             return False  # (洗升, 盥入: the washing, then going up; 洗 and 盥 are no food carried)
-        return self.vocab.action_class.get(nxt.label("action")) in ("Movement", "Posture") \
-            and "placed" not in self.vocab.flags(nxt.label("action"))
+        flags = self.vocab.flags(nxt.label("action"))
+        return (self.vocab.action_class.get(nxt.label("action")) == "Movement" or "waits" in flags) \
+            and "placed" not in flags

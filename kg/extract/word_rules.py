@@ -42,7 +42,8 @@ class WordRules:
         return k + 1
 
     @word_rule("act-not-participant", "A word that names a role and an act (祝: the invoker, to invoke), written "
-               "between two acts with no pause, where the document has named no such participant before, is the "
+               "between two acts with no pause, where the document has named no such participant before (no written "
+               "subject of it so far, nor agent or recipient of its last twenty events), is the "
                "act of the one acting (進祝加之, 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping).",
                "右執項左執前進祝加之如初")
     def rule_act_not_participant(self, k, tok, kind):
