@@ -2130,3 +2130,10 @@ def test_guards_of_this_sessions_rules_on_real_text():
     assert "臣" not in {a for e in events(normalise("賓告于擯者，請旅諸臣。擯者告于公，公許。"), ["賓"])
                         for a in e.split(" ")[0].split("|")}
     assert [t.readings for t in tokenize(normalise("士有冰用夷槃可也")) if t.text == "夷盤"] == [{"object": "盤"}]
+
+
+def test_a_role_and_a_side_after_a_facing_and_a_full_stop_acts():
+    """既夕禮 in the punctuated text: 婦人升，東面。眾主人東即位 — the 衆主人 go east
+    and take their places, as KR1d0038's 婦人升東面衆主人東即位 reads; not a place
+    "east of the 衆主人" where the 婦人 stand."""
+    assert events(normalise("主人從，升。婦人升，東面。眾主人東即位。"), ["主人"])[-1] == "衆主人 即 at=東"

@@ -61,9 +61,10 @@ class SubjectReading:
             place = None
         side = place[0].label[len(place[0].head):] if place is not None else ""
         if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
-                and self.act_at(place[1]) and at(self.t, k - 1) is not None and at(self.t, k - 1).is_("facing"):
+                and self.act_at(place[1]) and self.after_facing(k):
             # 婦人升東面衆主人東即位: after an act and its facing, a role and one direction
-            # right before an act: the role acts, going that way (not 主人介右北面拜: a place)
+            # right before an act: the role acts, going that way (not 主人介右北面拜: a place);
+            # a pause may follow the facing (the punctuated text's 婦人升，東面。眾主人東即位)
             self.flush()
             self.take_subject(roles, "written-subject")
             self.wait_place(PlacePhrase(side, "place", side, False), "bare-place")
@@ -323,3 +324,10 @@ class SubjectReading:
         event.agents, self.agent = [VASSAL], [VASSAL]
         self.set_origin("vassal", pending=False)
         event.mark("agent", "vassal", replace=True)
+
+    def after_facing(self, k: int) -> bool:
+        """Token k follows a facing, or a pause right after one."""
+        before = at(self.t, k - 1)
+        if before is not None and before.punct:
+            before = at(self.t, k - 2)
+        return before is not None and before.is_("facing")
