@@ -87,8 +87,8 @@ class ThingTopics:
         undergo stands, from k right after them and their measure: past a
         pause of the punctuated text where they are counted or measured (竹杠長三尺，
         置于宇西階上; 貝三，實于笲) or 皆 follows it (新盆、槃、瓶、廢敦、重鬲，皆濯),
-        and past a 皆, 先 or facing. (Not 冠端玄，韠，即位: what he wears; after it
-        he acts.)"""
+        and past a 皆, 先 or facing. (Not 主人玄冠，朝服，緇帶，素韠，即位於門東:
+        what he wears, not counted; after it he acts.)"""
         counted = any(particle(self.t[n], "numeral") or particle(self.t[n], "measure") for n in range(first, k))
         if getattr(at(self.t, k), "text", "") == "，" and (counted or getattr(at(self.t, k + 1), "text", "") == "皆"):
             k += 1

@@ -50,7 +50,8 @@ class WordRules:
         if not (tok.is_("role") and tok.is_("action")) or tok.subject_only or not self.act_at(k - 1) \
                 or not self.act_at(k + 1):
             return None  # (御, 媵: a role only as a subject, roles.tsv ~X)
-        named = {r for h in self.history for r in h} | {r for e in self.earlier + self.events for r in e.agents + e.recipients}
+        named = {r for h in self.history for r in h} \
+            | {r for e in self.earlier + self.events for r in e.agents + e.recipients}
         return None if tok.label("role") in named else self.on_action(k, rule="act-not-participant")
 
     @word_rule("subject", "A role followed by an act before the next role, condition or sentence end is the "
