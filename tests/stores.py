@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +22,8 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {process.stdout.read().decode(errors='replace')[-2000:]}")
+            process.log.seek(0)
+            raise RuntimeError(f"the server stopped: {process.log.read().decode(errors='replace')[-2000:]}")
         try:
             if requests.get(url, timeout=2).status_code < 500:
                 return
@@ -34,8 +36,12 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
 def _launch(command: list[str], url: str, query_path: str, seconds: float,
             cwd: Path | None = None) -> tuple[subprocess.Popen, str]:
     """Start a store and wait until its SPARQL endpoint answers; a store that
-    does not is killed before the error goes up."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    does not is killed before the error goes up. Its output goes to a file,
+    not a pipe nobody reads: a pipe that fills (Virtuoso logs every
+    checkpoint and recovery) would stop the store mid-test."""
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    process.log = log
     try:
         wait_for(url + query_path + "?query=ASK%7B%7D", process, seconds=seconds)
     except BaseException:
@@ -64,7 +70,7 @@ def start_oxigraph(directory: Path) -> tuple[subprocess.Popen, str]:
         pytest.skip("the oxigraph server is not installed (pip install oxigraph)")
     port = free_port()
     return _launch([binary, "serve", "--location", str(directory), "--bind", f"127.0.0.1:{port}",
-                    "--union-default-graph"], f"http://127.0.0.1:{port}", "/query", seconds=60)
+                    "--union-default-graph"], f"http://127.0.0.1:{port}", "/query", seconds=300)
 
 
 @contextmanager
@@ -116,7 +122,7 @@ def start_virtuoso(directory: Path) -> tuple[subprocess.Popen, str]:
     ini = directory / "virtuoso.ini"
     ini.write_text(VIRTUOSO_INI.format(dir=directory, sql_port=sql_port, http_port=http_port))
     return _launch([binary, "-c", str(ini), "+foreground"], f"http://127.0.0.1:{http_port}", "/sparql",
-                   seconds=120, cwd=directory)
+                   seconds=300, cwd=directory)
 
 
 @contextmanager

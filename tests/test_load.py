@@ -299,7 +299,7 @@ def test_killing_oxigraph_mid_load_leaves_the_old_or_the_new_dataset(built, tmp_
                 "--batch", "500", "--source", str(files[name])]
 
     kill_during_loads(lambda: start_oxigraph(tmp_path / "store"), load_command, store_fingerprint, expected,
-                      tries=6, seconds_limit=240)
+                      tries=6, seconds_limit=900)
 
 
 def test_killing_virtuoso_mid_load_leaves_the_old_or_the_new_dataset(built, tmp_path):
@@ -320,4 +320,4 @@ def test_killing_virtuoso_mid_load_leaves_the_old_or_the_new_dataset(built, tmp_
         return {r["g"]: int(r["n"]) for r in rows if r["g"].startswith(graphs)}
 
     kill_during_loads(lambda: start_virtuoso(tmp_path / "virtuoso"), load_command, counts, expected,
-                      tries=3, seconds_limit=240)
+                      tries=3, seconds_limit=900)
