@@ -6,7 +6,7 @@ of :class:`kg.extract.events.PassageParser`, whose state it reads and sets."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle
+from kg.extract.phrases import at, text_at, particle
 from kg.extract.tokens import labels_of_class, things_of_class, vocabulary
 
 
@@ -93,7 +93,7 @@ class AgentRules:
         """又V (particles.tsv flag again) with no subject written: the one who did V last does it again
         (尸又食食胾… | 又食上佐食舉尸腊肩: the 尸 eats again, not the 佐食 who acted
         last; 又筵于西序: the 司宮 who laid the mat before)."""
-        if not self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "again"):
+        if not self.vocab.particle_has(text_at(self.t, k - 1), "again"):
             return
         # the same act earlier in the sentence (坐祭之又祭酒: he goes on), else the same act on
         # the same thing where one is written (又設洗: who set the basin before), else the same act

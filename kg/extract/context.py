@@ -3,7 +3,7 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_roles, read_things, things_of_class
+from kg.extract.phrases import at, text_at, particle, read_place, read_roles, read_things, things_of_class
 from kg.extract.places import place_after_preposition
 from kg.extract.tokens import SENTENCE_END
 
@@ -44,7 +44,7 @@ class Surroundings:
         """The act word at k names a thing of a counted list (腸一胃一嚌肺一: the
         lung for tasting): a count before it, and things then a count after it;
         a pause of the list may stand before it and after the things (羊肺一、祭肺一，)."""
-        before = k - 2 if getattr(at(self.t, k - 1), "text", "") == "、" else k - 1
+        before = k - 2 if text_at(self.t, k - 1) == "、" else k - 1
         if not particle(at(self.t, before), "numeral"):
             return False
         n = k + 1
@@ -66,7 +66,7 @@ class Surroundings:
         found = read_place(self.t, k + 1)
         if found is None:
             return False
-        after = found[1] + 1 if getattr(at(self.t, found[1]), "text", "") == "，" else found[1]
+        after = found[1] + 1 if text_at(self.t, found[1]) == "，" else found[1]
         return self.act_index(after) is not None  # (由馬西當前輅，北面致命: the punctuated text)
 
     def act_in_sentence(self, k: int) -> bool:
@@ -101,7 +101,7 @@ class Surroundings:
             return nxt is not None and nxt.is_("object") and not nxt.is_("role")  # 設對醬, 即對筵
         if "noun-act" not in flags:
             return False
-        if self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "verb-next"):
+        if self.vocab.particle_has(text_at(self.t, k - 1), "verb-next"):
             return False  # 改筵: he lays the mat again
         before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
         taker = at(self.t, before)
@@ -250,7 +250,7 @@ class Surroundings:
         if "thing" not in flags or tok is None or not tok.is_("role"):
             return None
         _, past = read_roles(self.t, k)
-        owner = getattr(at(self.t, past), "text", None) == "之"
+        owner = text_at(self.t, past) == "之"
         if owner:  # 受夫人之聘璋: the lady's jade, whatever the act; a name the tables lack may stand between
             past += 1
             while past < k + 5 and at(self.t, past) is not None and not self.t[past].readings:
@@ -299,7 +299,7 @@ class Surroundings:
             goal = read_place(self.t, k + 1, heads=("place", "object"))
             if goal is None:
                 return k + 1  # 不盡, 及期
-            if getattr(at(self.t, goal[1]), "text", "") == "日":
+            if text_at(self.t, goal[1]) == "日":
                 return goal[1] + 1  # 及筮日: when the day of the divination comes
         if {"thing-only", "qualifier", "place-only"} & flags and self.noun_not_act(k):
             # 棄爾幼志, 乃申爾服: "you", "your", in words said; 即對筵: the facing mat, no reply;

@@ -29,6 +29,7 @@ from kg.extract.phrases import (
     read_place,
     read_roles,
     read_things,
+    text_at,
 )
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
@@ -129,7 +130,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             self.skip = self.neg = False
             nxt = at(self.t, k + 1)
             if nxt is not None and nxt.is_("role") and "person" in self.vocab.flags(label) \
-                    and self.vocab.particle_has(getattr(at(self.t, k - 1), "text", ""), "time"):
+                    and self.vocab.particle_has(text_at(self.t, k - 1), "time"):
                 roles, past = read_roles(self.t, k + 1)
                 if len(roles) > 1 and self.act_at(past) and at(self.t, k + 2).is_("role"):
                     past = k + 2  # 既馮尸主人袒: the 尸 was leaned over; the 主人 is who acts next
@@ -206,7 +207,7 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                     event.recipients, after = roles, past
                     event.mark("recipients", "command-recipient")
                     self.shared_recipients(event)
-            elif "command" in flags and getattr(at(self.t, after), "text", None) == "人":
+            elif "command" in flags and text_at(self.t, after) == "人":
                 after = self.sent_by_errand(event, after, errand)
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
@@ -219,9 +220,9 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
             return after
         if "stops" in flags and self.act_at(after):  # 止哭: what is stopped is no act of its own
             return self.finish(event, after + 1)
-        if self.vocab.particle_has(getattr(at(self.t, after), "text", ""), "to-after-act"):
+        if self.vocab.particle_has(text_at(self.t, after), "to-after-act"):
             return self.finish(event, self.to_after_act(event, after))
-        if flags & {"person", "person?"} and self.there_is and getattr(at(self.t, after), "text", "") == "之" \
+        if flags & {"person", "person?"} and self.there_is and text_at(self.t, after) == "之" \
                 and not event.recipients:
             event.recipients = list(self.there_is)  # 有大夫則特拜之: 之 is the 大夫 there is
             event.mark("recipients", "recipient-after-act")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kg.extract.places import (PlacePhrase, hand_before_act, named_place, read_place, split_facing,
                                thing_named_place, written_place)
-from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, labels_of_class, particle,
+from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, labels_of_class, particle, text_at,
                                things_of_class, vocabulary)
 
 __all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "labels_of_class",
@@ -158,7 +158,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         tok = at(tokens, k)
         if tok is None:
             break
-        if not things and tok.is_("role") and vocab.particle_has(getattr(at(tokens, k + 1), "text", ""), "relative"):
+        if not things and tok.is_("role") and vocab.particle_has(text_at(tokens, k + 1), "relative"):
             n = k + 3 if at(tokens, k + 2) is not None and at(tokens, k + 2).is_("action") else k + 2
             if at(tokens, n) is not None and at(tokens, n).is_("object"):
                 k = n  # 取大夫所媵觶: the cup the 大夫 presented
@@ -249,7 +249,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)
             continue
-        if not things and not tok.readings and getattr(at(tokens, k + 1), "text", "") == "、" \
+        if not things and not tok.readings and text_at(tokens, k + 1) == "、" \
                 and _thing_follows(tokens, k + 2):
             k += 2  # 薦韭、菹、醢: the plain text's pause inside 韭菹, a word the tables lack first
             continue

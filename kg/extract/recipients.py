@@ -6,7 +6,7 @@ whose state it reads and sets."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, read_place, read_roles, read_things
+from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
 from kg.extract.tokens import THE_LORD
 
 
@@ -61,7 +61,7 @@ class RecipientRules:
             event.recipients = roles[:-1]
             event.mark("recipients", "recipient-after-act")
             return after - 1
-        acts_on_him = act is not None and getattr(at(self.t, act + 1), "text", "") == "之" \
+        acts_on_him = act is not None and text_at(self.t, act + 1) == "之" \
             and not set(roles) & set(event.agents)  # 君揖使者進之 (not 侯氏…再拜侯氏遂從之: he follows the envoy)
         if doubled or ("person" in flags and not responds) or ("person?" in flags and (act is None or acts_on_him)):
             event.recipients = roles

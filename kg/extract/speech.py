@@ -5,7 +5,7 @@ state."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle, read_place, read_roles
+from kg.extract.phrases import at, text_at, particle, read_place, read_roles
 from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
 
 POSITIONS = {"位"}  # a position named by what is done there (反哭位: where one stands to wail on return)
@@ -193,10 +193,10 @@ class SpeechReading:
             governing = self.vocab.flags(prev.label("action")) if prev is not None and prev.is_("action") else set()
             roles, roles_end = read_roles(self.t, k)
             if not quoted and prev is not None and prev.is_("action") and len(roles) > 1 and roles_end - k == len(roles) \
-                    and not self.vocab.particle_has(getattr(at(self.t, roles_end), "text", ""), "both"):
+                    and not self.vocab.particle_has(text_at(self.t, roles_end), "both"):
                 return False  # 請立司正公許: the 司正 is what is asked for; the 公, written next, assents
                 # (not 命毋哭主人主婦皆不哭: 皆 makes them one party)
-            if not quoted and self.vocab.particle_has(getattr(at(self.t, roles_end), "text", ""), "also") \
+            if not quoted and self.vocab.particle_has(text_at(self.t, roles_end), "also") \
                     and not particle(at(self.t, roles_end + 1), "manner") and self.acts_later(roles_end):
                 return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):

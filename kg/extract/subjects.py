@@ -7,7 +7,7 @@ and state; what is carried when no subject is written is
 from __future__ import annotations
 
 from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, read_place, read_roles,
-                                things_of_class)
+                                text_at, things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.tokens import SENTENCE_END, THE_LORD
 
@@ -232,7 +232,7 @@ class SubjectReading:
         prev = at(self.t, k - 1)
         if prev is not None and prev.is_("action") and not particle(prev, "pronoun"):
             return None
-        n = after + 1 if getattr(at(self.t, after), "text", "") == "皆" else after
+        n = after + 1 if text_at(self.t, after) == "皆" else after
         count, thing = at(self.t, n), at(self.t, n + 1)
         if not particle(count, "numeral") or thing is None or not thing.is_("object") or thing.is_("action"):
             return None

@@ -345,6 +345,11 @@ def at(tokens: list[Token], k: int) -> Token | None:
     return tokens[k] if 0 <= k < len(tokens) else None
 
 
+def text_at(tokens: list[Token], k: int) -> str:
+    """The written word at k, or "" past either end of the passage."""
+    return tokens[k].text if 0 <= k < len(tokens) else ""
+
+
 def is_head(tok: Token | None) -> bool:
     """A word that can head a place: a place, a thing or a role."""
     return tok is not None and any(tok.is_(kind) for kind in ("place", "object", "role"))

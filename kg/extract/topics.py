@@ -4,7 +4,7 @@ the words that may stand between the thing and its act, a part of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle
+from kg.extract.phrases import at, text_at, particle
 from kg.extract.things import carried_things
 
 
@@ -57,7 +57,7 @@ class ThingTopics:
         taste the liver put it in the dish), nor before a movement or a
         posture (實觶，皆立: 皆 is the people)."""
         last = self.clause
-        if getattr(at(self.t, after), "text", "") != "皆" or not self.act_at(after + 1) or last is None \
+        if text_at(self.t, after) != "皆" or not self.act_at(after + 1) or last is None \
                 or self.vocab.action_class.get(last.action) != "Movement":
             return False
         act = self.t[after + 1].label("action")
@@ -90,7 +90,7 @@ class ThingTopics:
         and past a 皆, 先 or facing. (Not 主人玄冠，朝服，緇帶，素韠，即位於門東:
         what he wears, not counted; after it he acts.)"""
         counted = any(particle(self.t[n], "numeral") or particle(self.t[n], "measure") for n in range(first, k))
-        if getattr(at(self.t, k), "text", "") == "，" and (counted or getattr(at(self.t, k + 1), "text", "") == "皆"):
+        if text_at(self.t, k) == "，" and (counted or text_at(self.t, k + 1) == "皆"):
             k += 1
         return k + 1 if self.all_or_facing(k) else k
 

@@ -6,7 +6,7 @@ to read, or None where the word is not its kind. A mixin of
 (``on_role``, ``on_action`` …) the rules use."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_roles, read_things
+from kg.extract.phrases import at, text_at, particle, read_place, read_roles, read_things
 from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
@@ -339,7 +339,7 @@ class WordRules:
     def after_counted_things(self, k: int) -> bool:
         """皆 at k follows a thing and its count, a pause between or not (…正脅一、
         代脅一，皆二骨以並: all the cuts, not the parties written before)."""
-        n = k - 2 if getattr(at(self.t, k - 1), "text", "") == "，" else k - 1
+        n = k - 2 if text_at(self.t, k - 1) == "，" else k - 1
         thing = at(self.t, n - 1)
         return particle(at(self.t, n), "numeral") and thing is not None and thing.is_("object") \
             and not thing.is_("role")
