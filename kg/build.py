@@ -154,7 +154,7 @@ def extract(docs: list[Document], phases: Phases = QUIET,
 def _align_extract(docs: list[Document], canon, chapters: Iterable[int] = ()) -> tuple[
         dict[str, list[Alignment]], dict[str, list[Event]], dict[int, tuple[Document, list[WorkEvent]]]]:
     alignments = align_documents(docs, canon)
-    return alignments, extract(docs, alignments=alignments), {c: work_events(c, canon[c]) for c in chapters}
+    return alignments, extract(docs, alignments=alignments), {c: work_events(c, canon[c], docs) for c in chapters}
 
 
 def align_and_extract(docs: list[Document], phases: Phases = QUIET

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from kg.extract.events import PassageParser
-from kg.extract.rules import RULES, WORD_RULES
+from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES
 from kg.text.normalise import normalise
 from tests.conftest import CORPUS
 from tests.test_extract import compact
@@ -195,6 +195,8 @@ PASSAGE_CASES = {
     "asked-answers": ("KR1d0038_013.txt", "有司請祖期", ["主人 曰 曰日側"]),
     # 士喪禮: the 外御 came in with the water, the 主人 goes out: the 外御 washes the body
     "left-inside": ("KR1d0038_012.txt", "主人皆出戶外北面", ["外御 沐", "外御 櫛", "外御 挋 obj=巾"]),
+    # 既夕禮: 入復位 — 鄭注 主人也: the host goes back in (not the officer who asked the burial day)
+    "note-names-agent": ("KR1d0038_013.txt", "有司請葬期", ["主人 入", "主人 復位"]),
 }
 
 
@@ -214,7 +216,7 @@ def test_passage_rule(name):
     passage = next(p.index for p in doc.passages if _bare(p.span.norm).endswith(words))
     following = [e for e in got if e.passage == passage + 1][:len(expected)]
     assert [compact(e) for e in following] == expected
-    assert all(e.rule_for("agent") == name and e.uncertain for e in following)
+    assert all(e.rule_for("agent") == name and bool(e.uncertain) == (name in UNCERTAIN_AGENT) for e in following)
 
 
 @pytest.fixture(scope="module")

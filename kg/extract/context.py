@@ -82,6 +82,10 @@ class Surroundings:
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
             and not self.noun_not_act(k)
 
+    def sets_down_at(self, k: int) -> bool:
+        """An act of setting down (flag set-down: 奠, 饌) at k."""
+        return self.act_at(k) and "set-down" in self.vocab.flags(self.t[k].label("action"))
+
     def noun_not_act(self, k: int) -> bool:
         """A thing used as a verb (筵, 尊, 席: flag noun-act) that is the thing
         here: no 于 phrase follows (衆賓之席皆不屬焉), or an act that takes
@@ -193,6 +197,8 @@ class Surroundings:
                 return True  # 于, 於 (自, 由 say where from)
             if not (particle(tok, "numeral") or tok.is_("object")):  # 尊甒醴于房中: 醴 is also an act
                 return False
+            if n > k and self.sets_down_at(n):
+                return False  # 婦席薦饌于房: the 于 phrase is where the food is set out, not the mat laid
         return False
 
     def handled_at(self, k: int) -> bool:

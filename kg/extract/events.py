@@ -209,6 +209,8 @@ class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, Speec
                     self.shared_recipients(event)
             elif "command" in flags and text_at(self.t, after) == "人":
                 after = self.sent_by_errand(event, after, errand)
+            if not written_subject:
+                self.again(event, k)  # (士受羊如受馬又請: the 擯者 who asked before asks again)
             self.finish(event, after)  # the event's words: the verb and whom it commands
             if not particle(at(self.t, after), "quote"):
                 start = after

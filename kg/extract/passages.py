@@ -16,7 +16,7 @@ from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
 from kg.extract.tokens import Token, tokenize, vocabulary
-from kg.model import Document, Passage
+from kg.model import Document, Note, Passage
 from kg.text.normalise import normalise
 
 
@@ -84,6 +84,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
     asked: list[str] = []  # who was asked, where a passage ends with a request (rule asked-answers)
     commanded = None  # who was told to do what, still undone (rule commanded-does)
     words = words_sections(doc, stages)
+    glossed = named_by_notes(doc)
     for passage in doc.passages:
         whole = without_title(passage.span.norm, title)
         for cut, end, stage in pieces(passage):
@@ -107,6 +108,10 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent, origin = inside, "left-inside"
             if asked and answers(norm):
                 agent, origin = asked, "asked-answers"
+            if cut == 0 and passage.index in glossed and first_act(norm) is not None:
+                # (入復位 — 注: 主人也: the commentary names who acts; 升自西階 — 柩也: a thing, no one)
+                named = glossed[passage.index]
+                agent, origin = named, ("note-names-agent" if named else "carried-passage")
             section = stage
             parser = PassageParser(norm, agent, history, events[-20:])
             parser.origin = origin
@@ -140,6 +145,33 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         if reason:
             event.uncertain.append(reason)
     return events
+
+
+def named_by_notes(doc: Document) -> dict[int, list[str]]:
+    """Passages whose first note opens by naming who or what does the act
+    (X也, 謂X也; 入復位 — 主人也): the role, or [] for a thing (升自西階 —
+    柩也: the coffin goes up, no participant). Only where X is one known
+    term and nothing else."""
+    first: dict[int, Note] = {}
+    for note in doc.notes:
+        for target in note.targets:
+            if target not in first or note.span.start < first[target].span.start:
+                first[target] = note
+    named: dict[int, list[str]] = {}
+    for index, note in first.items():
+        head = note.span.norm.lstrip("(（ ")
+        head = head[1:] if head.startswith("謂") else head
+        stop = head.find("也")
+        if not 0 < stop <= 5:
+            continue
+        words = tokenize(head[:stop])
+        if len(words) != 1:
+            continue
+        if words[0].is_("role"):
+            named[index] = [words[0].label("role")]
+        elif words[0].is_("object") and not words[0].is_("action"):
+            named[index] = []
+    return named
 
 
 def words_sections(doc: Document, stages: dict | None) -> set[int]:

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.161.0"
+EXTRACTOR_VERSION = "2.162.0"
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,11 @@ define("commanded-does", "agent",
        "written, in the passage or the next one; the acts after it are theirs too, until a "
        "subject is written (GUIDELINES 4; a guess to review).",
        "命弟子納射器乃納射器")
+define("note-names-agent", "agent",
+       "A passage that opens with an act and no subject, whose first note opens by naming one role (X也, "
+       "謂X也): that role is the agent, as the commentary says (入復位 — 鄭注 主人也); where the note names "
+       "a thing (升自西階 — 柩也: the coffin goes up), no participant is.",
+       "入復位")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
        "subject are the one told's (a guess to review); not where that passage opens with another report "

@@ -266,7 +266,7 @@ class WordRules:
             nxt = at(self.t, after)
             if roles and nxt is not None and nxt.is_("action") and "command" in self.vocab.flags(nxt.label("action")):
                 return after + 1  # 唯君命出: only for the lord's message (does he go out)
-        if kind == "state":
+        if kind == "state" and not self.sets_down_at(k + 1):  # (具饌于西塾: ready, then set out there)
             where = read_place(self.t, k + 1, heads=("place", "object"))
             if where is not None:
                 return where[1]  # 昌在東方興: where the thing is, no place of the act after it

@@ -20,7 +20,7 @@ from difflib import SequenceMatcher
 
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
-from kg.model import Document, Passage
+from kg.model import Document, Note, Passage
 from kg.text.align import Alignment
 from kg.text.canon import REFERENCE_WITNESS, CanonPassage, reference_file
 from kg.text.spans import make_span
@@ -34,9 +34,12 @@ class WorkEvent:
     attestations: list[tuple[str, int]] = field(default_factory=list)  # (document key, event seq)
 
 
-def reference_document(chapter: int, passages: list[CanonPassage]) -> Document:
+def reference_document(chapter: int, passages: list[CanonPassage], read: Document | None = None) -> Document:
     """The chapter's canonical passages as a document of the reference file,
-    so that events of the work point to the reference's own characters."""
+    so that events of the work point to the reference's own characters, with
+    the reference's notes on them (the extractor reads who acts from a note:
+    rule note-names-agent) — from ``read``, the reference file as the build
+    read it, else read here."""
     from kg.readers.base import decode
     from kg.readers.mandoku import JING_MARKUP
 
@@ -52,11 +55,25 @@ def reference_document(chapter: int, passages: list[CanonPassage]) -> Document:
         # section is a new stage of the rite for the extractor, as in the
         # edition the passages come from.
         doc.passages.append(Passage(i, span, p.section - 1 if p.section else None))
+    if read is None or read.source != source:
+        from kg.readers import read_file
+
+        read = read_file(path, None, chapter)
+    canonical = {p.span.start: p.index for p in doc.passages}
+    for note in read.notes:
+        targets = [canonical[read.passages[t].span.start] for t in note.targets
+                   if read.passages[t].span.start in canonical]
+        if targets:
+            doc.notes.append(Note(len(doc.notes), note.span, note.layer, targets, note.line, note.page))
     return doc
 
 
-def work_events(chapter: int, passages: list[CanonPassage]) -> tuple[Document, list[WorkEvent]]:
-    doc = reference_document(chapter, passages)
+def work_events(chapter: int, passages: list[CanonPassage],
+                docs: list[Document] = ()) -> tuple[Document, list[WorkEvent]]:
+    """The events of the work in a chapter; ``docs``: the documents of the
+    build, the reference file among them if it is read."""
+    key = f"{REFERENCE_WITNESS}/{chapter}"
+    doc = reference_document(chapter, passages, next((d for d in docs if d.key == key), None))
     out, counts = [], {}
     for event in extract_events(doc):
         locator = passages[event.passage].locator
@@ -172,7 +189,8 @@ def read_work(docs: list[Document], events: dict[str, list[Event]],
     references, by_chapter = {}, {}
     for chapter in chapters:
         given = (reference_events or {}).get(chapter)
-        references[chapter], by_chapter[chapter] = given if given is not None else work_events(chapter, built[chapter])
+        references[chapter], by_chapter[chapter] = given if given is not None \
+            else work_events(chapter, built[chapter], docs)
     for doc in docs:  # the reference file under another name is the same document; another text is not
         reference = references.get(doc.chapter)
         if reference is not None and doc.key == reference.key and doc.source != reference.source:
