@@ -409,12 +409,12 @@ def rites_built(request):
     ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.89), ("blind-shaolao.jsonl", 0.83),
     ("blind-jinli.jsonl", 0.79), ("blind-yousiche.jsonl", 0.91),
     ("blind-shisang.jsonl", 0.80), ("blind-jixi.jsonl", 0.75),
-    ("blind-shisang-2.jsonl", 0.46), ("blind-jixi-2.jsonl", 0.53)])
+    ("blind-shisang-2.jsonl", 0.48), ("blind-jixi-2.jsonl", 0.54)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
-    0.554, 0.575, 0.400 whole-event F1) and 2.162.0 (既夕禮 0.764, first blind
-    0.375; the second parts of 士喪禮 and 既夕禮 0.475 and 0.546, first blind
+    0.554, 0.575, 0.400 whole-event F1) and 2.163.0 (既夕禮 0.768, first blind
+    0.375; the second parts of 士喪禮 and 既夕禮 0.495 and 0.554, first blind
     0.446 and 0.492), so that a rule change that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -433,8 +433,8 @@ EDITION_FLOORS = {
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.89, "yili-punctuated.txt": 0.84},
     "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.82, "yili-punctuated.txt": 0.81},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.90, "yili-punctuated.txt": 0.87},
-    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.43, "yili-punctuated.txt": 0.45},  # 2.162.0
-    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.52, "yili-punctuated.txt": 0.60},
+    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.44, "yili-punctuated.txt": 0.45},  # 2.163.0
+    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.53, "yili-punctuated.txt": 0.62},
 }
 
 
@@ -924,7 +924,7 @@ def test_a_role_before_a_thing_says_whose_thing():
     """徹公俎, 載尸俎, 壻御婦車 (燕禮, 有司徹, 士昏禮): after an act that takes
     things and no person, the role names whose thing it is, not who acts next;
     授主人爵 and 受宰几 keep their person."""
-    assert events("膳宰徹公俎降自阼階以東") == ["膳宰 徹 obj=俎", "膳宰 降 at=阼階"]
+    assert events("膳宰徹公俎降自阼階以東") == ["膳宰 徹 obj=俎", "膳宰 降 at=阼階", "膳宰 東"]  # (goes-that-way)
     assert events("乃燅尸俎", ["司宮"]) == ["司宮 燅 obj=俎"]
     assert events("壻御婦車授綏") == ["壻 御 obj=車", "壻 授"]
     assert events("授主人爵", ["賓"]) == ["賓 授 obj=爵 to=主人"]
@@ -2172,3 +2172,19 @@ def test_a_request_again_is_made_by_the_one_who_asked_before():
     passage = next(p.index for p in doc.passages if p.span.norm.endswith("士受羊如受馬又請"))
     again = [e for e in extract_events(doc) if e.passage == passage and e.action == "請"]
     assert [(e.agents, e.rule_for("agent")) for e in again] == [(["擯者"], "again")]
+
+
+def test_one_named_by_what_he_does_acts_after_there_is():
+    """2.163.0, 士喪禮 12.25 (second blind set): 有襚者則將命 — if there is one who
+    brings grave clothes, he conveys his message (it was the 主人); but 有賓則拜之
+    keeps the 賓 as the one bowed to, and 若有奇者則曰奇 (an odd tally) names no one."""
+    assert events(normalise("有襚者則將命擯者出請入告主人待于位"), ["主人"])[:2] == ["襚者 將命", "擯者 出"]
+    assert events(normalise("有賓則拜之"), ["主人"]) == ["主人 拜 to=賓"]
+    assert events(normalise("若有奇者則曰奇"), ["釋獲者"]) == ["釋獲者 曰 曰奇"]
+
+
+def test_the_men_and_women_and_a_position_compared_by_its_place():
+    """2.163.0, 士喪禮 12.22: 男女 is one party (it was 女 alone), and 如室位 — as
+    their places in the chamber — is a comparison, no place of the leaping."""
+    got = events(normalise("士舉男女奉尸侇于堂幠用夷衾男女如室位踊無算"))
+    assert got[1] == "男女 奉" and got[-1] == "男女 踊"

@@ -137,6 +137,10 @@ CASES = {
     "sender-away": ("君使人弔徹帷", None, None, ["君 使 to=弔者", " 徹 obj=帷"], 1),
     # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
     # 祝 has been named: the participant)
+    # 士喪禮 12.25: the one who takes the clothes away goes up and down by the west stair, then east;
+    # 既夕禮 13.11: the removers go east (a passage of its own)
+    "goes-that-way": ("徹衣者亦如之升降自西階以東", None, None,
+                      ["徹衣者 升 at=西階", "徹衣者 降 at=西階", "徹衣者 東"], 2),
     "act-not-participant": ("右執項左執前進祝加之如初", ["賓"], None,
                             ["賓 執", "賓 執", "賓 進", "賓 祝", "賓 加"], 3),
     # 士相見禮: a rule for anyone who has an audience with the lord, not the 大夫 of the passage before

@@ -22,6 +22,7 @@ from kg.extract.agents import AgentRules
 from kg.extract.context import Surroundings
 from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
+from kg.extract.motion import MotionRules  # before word_rules: its rule is tried first
 from kg.extract.phrases import (
     PlacePhrase,
     at,
@@ -44,7 +45,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
+class PassageParser(MotionRules, WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
                     Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 

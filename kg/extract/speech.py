@@ -223,14 +223,15 @@ class SpeechReading:
     def compared_end(self, k: int) -> int:
         """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the
         words up to a pause or the next act that is not part of it; a
-        position named by an act (如反哭位, 如朝夕哭位) is compared whole."""
+        position named by an act or a place (如反哭位, 如朝夕哭位, 如室位) is
+        compared whole."""
         for n in range(k, min(k + 4, len(self.t))):
             if self.t[n].punct:
                 break
             if self.t[n].is_("role"):
                 break  # (如主人服即位: the dress compared, then he takes his position)
             if self.t[n].is_("place") and self.t[n].label("place") in POSITIONS and n > k \
-                    and self.t[n - 1].is_("action"):
+                    and (self.t[n - 1].is_("action") or self.t[n - 1].is_("place")):
                 return n + 1
         tok = at(self.t, k)
         if tok is not None and tok.is_("role"):

@@ -88,9 +88,10 @@ class SubjectReading:
         self.role_since = True
         if nxt is not None and self.vocab.particle_has(nxt.text, "relative"):
             return after  # 取大夫所媵觶: what the 大夫 presented, he is no subject here
-        if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential"):
+        if k > 0 and self.vocab.particle_has(self.t[k - 1].text, "existential") and not self.named_by_deed(roles):
             self.there_is = roles
             return after  # 有賓則拜之: if there is a guest, one bows to him
+        # (有遵者則入門左, 有襚者則將命: one named by what he does is the one who does it)
         if particle(nxt, "topic") and particle(at(self.t, after + 1), "benefactive"):
             return after + 2  # 大師則為之洗: someone else acts for the 大師
         nxt_tok = at(self.t, after)
@@ -114,6 +115,12 @@ class SubjectReading:
             roles = self.agent + [r for r in roles if r not in self.agent]
         self.take_subject(roles, "joined-subject" if joining else "written-subject")
         return after
+
+    def named_by_deed(self, roles: list[str]) -> bool:
+        """Every role is a participant named X者 by what he does: in the tables
+        (遵者) or X an act (襚者); not 奇者, an odd tally (若有奇者則曰奇)."""
+        return all(role.endswith("者") and ("role" in self.vocab.forms.get(role, {})
+                                            or role[:-1] in self.vocab.action_grammar) for role in roles)
 
     def take_subject(self, roles: list[str], origin: str) -> None:
         """``roles`` act from here on: the subject written for the acts that follow."""
