@@ -48,6 +48,8 @@ def _launch(command: list[str], url: str, query_path: str, seconds: float,
         process.kill()
         process.wait(timeout=60)
         raise
+    finally:
+        log.close()  # read only if it fails to start; the store keeps writing to its own copy
     return process, url
 
 

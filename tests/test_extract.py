@@ -2154,7 +2154,7 @@ def test_the_food_set_out_the_court_fire_and_the_road_are_things_and_places():
     assert events(normalise("燭俟于饌東")) == [" 俟 obj=燭 at=饌東"]
     assert events(normalise("卒餕有司官徹饋饌于室中西北隅南面"))[-1] == "有司 饌 at=室中西北隅 南面"
     assert events(normalise("筮與席所卦者具饌于西塾"), ["有司"]) == ["有司 饌 at=西塾"]
-    # 士昏禮 記: the 于 phrase is where the food is set out; the mat is a thing, not laid there
+    # 士昏禮 記: the 于 phrase is where the food is set out; 席 is no act "lays the mat" there
     assert events(normalise("婦席薦饌于房"))[0] == "婦 饌 obj=薦 at=房"
     assert events(normalise("宵為燎于門內之右")) == [" 為 obj=燎 at=門內右"]
     assert events(normalise("滅燎執燭俠輅北面"))[0] == " 滅 obj=燎"
@@ -2177,10 +2177,11 @@ def test_a_request_again_is_made_by_the_one_who_asked_before():
 def test_one_named_by_what_he_does_acts_after_there_is():
     """2.163.0, 士喪禮 12.25 (second blind set): 有襚者則將命 — if there is one who
     brings grave clothes, he conveys his message (it was the 主人); but 有賓則拜之
-    keeps the 賓 as the one bowed to, and 若有奇者則曰奇 (an odd tally) names no one."""
+    keeps the 賓 as the one bowed to, and 有奇者則曰奇 (an odd tally: 奇 is no
+    act) names no one."""
     assert events(normalise("有襚者則將命擯者出請入告主人待于位"), ["主人"])[:2] == ["襚者 將命", "擯者 出"]
     assert events(normalise("有賓則拜之"), ["主人"]) == ["主人 拜 to=賓"]
-    assert events(normalise("若有奇者則曰奇"), ["釋獲者"]) == ["釋獲者 曰 曰奇"]
+    assert events(normalise("有奇者則曰奇"), ["釋獲者"]) == ["釋獲者 曰 曰奇"]
 
 
 def test_the_men_and_women_and_a_position_compared_by_its_place():

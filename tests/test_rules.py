@@ -13,6 +13,7 @@ from kg.extract.rules import RULES, UNCERTAIN_AGENT, WORD_RULES
 from kg.text.normalise import normalise
 from tests.conftest import CORPUS
 from tests.test_extract import compact
+from tests.test_extract import events as events_of
 
 
 def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | None = None):
@@ -135,12 +136,12 @@ CASES = {
     "sent-by-errand": ("君使人弔", None, None, ["君 使 to=弔者"], 0),
     # 士喪禮: the lord sends a messenger of condolence; the curtain is taken down at the house, not by him
     "sender-away": ("君使人弔徹帷", None, None, ["君 使 to=弔者", " 徹 obj=帷"], 1),
-    # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
-    # 祝 has been named: the participant)
     # 士喪禮 12.25: the one who takes the clothes away goes up and down by the west stair, then east;
     # 既夕禮 13.11: the removers go east (a passage of its own)
     "goes-that-way": ("徹衣者亦如之升降自西階以東", None, None,
                       ["徹衣者 升 at=西階", "徹衣者 降 at=西階", "徹衣者 東"], 2),
+    # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
+    # 祝 has been named: the participant)
     "act-not-participant": ("右執項左執前進祝加之如初", ["賓"], None,
                             ["賓 執", "賓 執", "賓 進", "賓 祝", "賓 加"], 3),
     # 士相見禮: a rule for anyone who has an audience with the lord, not the 大夫 of the passage before
@@ -435,6 +436,26 @@ def test_as_before_is_a_link_in_the_graph(xiangshe_store):
                                   "FILTER(STRSTARTS(STR(?x), 'http://localhost:8000/id/rule/repeats-')) }") == 0
     assert _count(xiangshe_store, "?e a yili:EventAttestation ; yili:repeats ?r . ?r a yili:EventAttestation") > 0
     assert _count(xiangshe_store, "?e a yili:RitualEvent ; yili:repeats ?r . ?r a yili:RitualEvent") > 0
+
+
+def test_a_side_as_an_act_is_tried_before_every_other_word_rule():
+    """goes-that-way reads a role or 以 before the subject and instrument rules
+    would: its place in the walk is the first, whatever the import order."""
+    assert WORD_RULES[0] == "goes-that-way"
+    assert events_of("主人升北面，徹者東。") == ["主人 升 北面", "徹者 東"]  # the facing is the act before's
+
+
+def test_a_note_naming_a_thing_names_no_one():
+    """既夕禮 升自西階 — 柩也: the coffin goes up; no participant is the agent,
+    by the note (not carried from the passage before), and the act is flagged."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt", None, None)
+    passage = next(p.index for p in doc.passages if _bare(p.span.norm) == "升自西階")
+    got = [e for e in extract_events(doc) if e.passage == passage]
+    assert [(e.agents, e.rule_for("agent"), e.uncertain) for e in got] == [([], "note-names-agent",
+                                                                            ["AgentNotWritten"])]
 
 
 def test_every_rule_is_in_the_documentation():

@@ -3,7 +3,8 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, text_at, particle, read_place, read_roles, read_things, things_of_class
+from kg.extract.phrases import (at, is_setting_down, particle, read_place, read_roles, read_things, text_at,
+                                things_of_class)
 from kg.extract.places import place_after_preposition
 from kg.extract.tokens import SENTENCE_END
 
@@ -84,7 +85,7 @@ class Surroundings:
 
     def sets_down_at(self, k: int) -> bool:
         """An act of setting down (flag set-down: 奠, 饌) at k."""
-        return self.act_at(k) and "set-down" in self.vocab.flags(self.t[k].label("action"))
+        return self.act_at(k) and is_setting_down(self.t[k])
 
     def noun_not_act(self, k: int) -> bool:
         """A thing used as a verb (筵, 尊, 席: flag noun-act) that is the thing
@@ -188,7 +189,8 @@ class Surroundings:
         # (主人冠端玄: the cap he wears, though no place is named by a cap)
 
     def place_phrase_follows(self, k: int, within: int = 3) -> bool:
-        """A 于/於 phrase at k, or after at most ``within`` numerals and things."""
+        """A 于/於 phrase at k, or after at most ``within`` numerals and things
+        (not past an act of setting down: its 于 phrase is its own)."""
         for n in range(k, k + within + 1):
             tok = at(self.t, n)
             if tok is None or tok.punct:

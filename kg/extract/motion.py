@@ -10,20 +10,23 @@ from kg.extract.tokens import Token
 
 
 class MotionRules:
-    @word_rule("goes-that-way", "A side (東, 西, 南, 北) that ends its clause right after an act and its words and 以, "
+    @word_rule("goes-that-way", "A side (東, 西, 南, 北; actions.tsv flag side) that ends its clause right after an act "
+               "and its words and 以, "
                "or right after a role opening the clause, is the act of going that way (宰…舉幣以東: he takes the silk "
                "east; 徹者東: they go east); not 以東為上, where 以 names the side that ranks first, nor a side after "
                "things listed or a role (膷以東, 繼三耦以南: an arrangement).", "升降自西階以東")
     def rule_goes_that_way(self, k, tok, kind):
+        # 降自阼階以東: he goes down and east; only right after an act and the words it
+        # took (膷以東 lists dishes eastwards, 繼三耦以南 ranks: no one goes)
         if particle(tok, "instrument") and self.side_ends_clause(k + 1) and self.clause is not None \
                 and k > 0 and self.clause.j == self.t[k - 1].j:
-            return self.go_that_way(k + 1)  # (降自阼階以東: he goes down and east)
-            # (only right after an act and its words: 膷以東 lists dishes eastwards; 繼三耦以南 ranks)
+            return self.go_that_way(k + 1)
         if tok.is_("role") and (k == 0 or self.t[k - 1].punct or self.act_at(k - 1)):
             roles, after = read_roles(self.t, k)
             if self.side_ends_clause(after):
+                self.flush()  # a facing waiting is the act before's (主人升北面徹者東)
                 self.take_subject(roles, "written-subject")
-                return self.go_that_way(after)  # (徹者東: they go east)
+                return self.go_that_way(after)
         return None
 
     def side_ends_clause(self, k: int) -> bool:
@@ -33,6 +36,8 @@ class MotionRules:
             and (nxt is None or nxt.punct)
 
     def go_that_way(self, k: int) -> int:
+        """The side at k read as its act (actions.tsv flag side: a row the
+        tokenizer never reads as a word), in this passage's own token list."""
         side = self.t[k]
         self.t[k] = Token(side.i, side.j, side.text, {"action": side.text})  # this passage's words only
         return self.on_action(k, rule="goes-that-way")

@@ -108,10 +108,13 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent, origin = inside, "left-inside"
             if asked and answers(norm):
                 agent, origin = asked, "asked-answers"
-            if cut == 0 and passage.index in glossed and first_act(norm) is not None:
-                # (入復位 — 注: 主人也: the commentary names who acts; 升自西階 — 柩也: a thing, no one)
-                named = glossed[passage.index]
-                agent, origin = named, ("note-names-agent" if named else "carried-passage")
+            before_note = None
+            if cut == 0 and passage.index in glossed and first_act(norm) is not None \
+                    and not any(tok.is_("role") for tok in tokenize(norm)):
+                # (入復位 — 注: 主人也: the commentary names who acts; 升自西階 — 柩也: a thing, no one;
+                # not where the passage names someone: the note may gloss a later clause)
+                before_note = agent
+                agent, origin = glossed[passage.index], "note-names-agent"
             section = stage
             parser = PassageParser(norm, agent, history, events[-20:])
             parser.origin = origin
@@ -131,6 +134,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 event.seq = len(events) + 1
                 events.append(event)
             agent, origin = parser.agent, "carried-passage"
+            if before_note is not None and not parser.events:
+                agent = before_note  # a note on a passage of no act names no one for the next
             # a command given in this passage and not yet done is carried into the next one only
             commanded = parser.commanded if parser.commanded is not commanded else None
             inside = came_in_last(events, passage.index, stage_of)

@@ -13,9 +13,9 @@ from kg.extract.places import (PlacePhrase, hand_before_act, named_place, read_p
 from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, labels_of_class, particle, text_at,
                                things_of_class, vocabulary)
 
-__all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "labels_of_class",
-           "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing", "thing_named_place",
-           "things_of_class", "written_place"]
+__all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "is_setting_down",
+           "labels_of_class", "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing",
+           "text_at", "thing_named_place", "things_of_class", "written_place"]
 
 
 def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
@@ -91,7 +91,7 @@ def _no_act_on(tokens: list[Token], k: int) -> bool:
         and nxt is not None and nxt.is_("object") and not nxt.is_("role")
 
 
-def _sets_down(tok: Token | None) -> bool:
+def is_setting_down(tok: Token | None) -> bool:
     """The word is an act of setting down (flag set-down: 奠)."""
     return tok is not None and tok.is_("action") and "set-down" in vocabulary().flags(tok.label("action"))
 
@@ -164,7 +164,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 k = n  # 取大夫所媵觶: the cup the 大夫 presented
                 continue
         nxt = at(tokens, k + 1)
-        sets_down = _sets_down(tok) and _vessel(nxt)
+        sets_down = is_setting_down(tok) and _vessel(nxt)
         if not things and sets_down and not nxt.is_("action"):
             k += 1  # 取奠觶: the cup that was set down (徹奠巾席: the offering, then the cloth and mat)
             continue
@@ -173,10 +173,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         # is a thing; in 絰帶布席于室中, with no act before, 布 is "spread").
         # (祭脯醢奠爵于薦右: 奠 sets the cup down, it is no thing of the list)
         # (受爵奠于篚, 啟二尊之蓋冪奠于棜上: an act that sets down ends any list)
-        last = len(things) > 1 and not _sets_down(tok)
+        last = len(things) > 1 and not is_setting_down(tok)
         listed = joined or (of_act and (_list_goes_on(tokens, k + 1, last) or _no_act_on(tokens, k)) and not sets_down) \
             or (not of_act and opens and _fronted_list_ends(tokens, k + 1))
-        if not things and k == start and _sets_down(tok) and particle(nxt, "preposition"):
+        if not things and k == start and is_setting_down(tok) and particle(nxt, "preposition"):
             break  # 遂飲奠於豐上: he drinks, then sets the cup down on the stand (not "drinks the offering")
         if tok.is_("object") and tok.is_("action") and not joined and _pronoun_ends(tokens, k + 1) and (
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.163.0"
+EXTRACTOR_VERSION = "2.164.0"
 
 
 @dataclass(frozen=True)
@@ -137,9 +137,10 @@ define("commanded-does", "agent",
        "subject is written (GUIDELINES 4; a guess to review).",
        "命弟子納射器乃納射器")
 define("note-names-agent", "agent",
-       "A passage that opens with an act and no subject, whose first note opens by naming one role (X也, "
+       "A passage that opens with an act and names no role, whose first note opens by naming one role (X也, "
        "謂X也): that role is the agent, as the commentary says (入復位 — 鄭注 主人也); where the note names "
-       "a thing (升自西階 — 柩也: the coffin goes up), no participant is.",
+       "a thing (升自西階 — 柩也: the coffin goes up), no participant is. A passage with no act hands no one "
+       "on to the next.",
        "入復位")
 define("told-acts-next", "agent",
        "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "

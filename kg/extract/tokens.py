@@ -109,6 +109,8 @@ def vocabulary() -> Vocabulary:
     for kind, table in (("role", "roles"), ("object", "objects"), ("place", "places"),
                         ("facing", "facings"), ("action", "actions")):
         for row in load_table(table):
+            if kind == "action" and "side" in row["grammar"].split():
+                continue  # 東 "go east": named by a rule only, never read as a word (flag side)
             _add(forms, row["label"], kind, row["label"])
             for variant in split_variants(row.get("variants", "")):
                 if variant.startswith("~"):

@@ -59,10 +59,17 @@ def reference_document(chapter: int, passages: list[CanonPassage], read: Documen
         from kg.readers import read_file
 
         read = read_file(path, None, chapter)
-    canonical = {p.span.start: p.index for p in doc.passages}
+    starts = [p.span.start for p in doc.passages]
+
+    def canonical(target: int) -> int | None:
+        """The canonical passage that holds the start of the reader's passage
+        ``target`` (the canon is frozen; a reader may cut passages otherwise)."""
+        at = read.passages[target].span.start
+        n = bisect_left(starts, at + 1) - 1
+        return n if n >= 0 and at < doc.passages[n].span.end else None
+
     for note in read.notes:
-        targets = [canonical[read.passages[t].span.start] for t in note.targets
-                   if read.passages[t].span.start in canonical]
+        targets = sorted({n for n in map(canonical, note.targets) if n is not None})
         if targets:
             doc.notes.append(Note(len(doc.notes), note.span, note.layer, targets, note.line, note.page))
     return doc
