@@ -151,10 +151,12 @@ def extract(docs: list[Document], phases: Phases = QUIET,
             for doc in phases.over("extract", docs, "documents")}
 
 
-def _align_extract(docs: list[Document], canon, chapters: Iterable[int] = ()) -> tuple[
+def _align_extract(docs: list[Document], canon, chapters: Iterable[int] = (), every: list[Document] = ()) -> tuple[
         dict[str, list[Alignment]], dict[str, list[Event]], dict[int, tuple[Document, list[WorkEvent]]]]:
+    """``every``: all the build's documents, where a chapter's reference file may be (its notes, read once)."""
     alignments = align_documents(docs, canon)
-    return alignments, extract(docs, alignments=alignments), {c: work_events(c, canon[c], docs) for c in chapters}
+    return alignments, extract(docs, alignments=alignments), {c: work_events(c, canon[c], every or docs)
+                                                              for c in chapters}
 
 
 def align_and_extract(docs: list[Document], phases: Phases = QUIET
@@ -180,8 +182,8 @@ def prepare(docs: list[Document], phases: Phases = QUIET, work: bool = True) -> 
     chapters = sorted({d.chapter for d in docs if d.chapter in canon}) if work else []
     (mine, my_chapters), (theirs, their_chapters) = _halves(docs, chapters, canon)
     with phases.phase("align and extract", len(docs), "documents") as step:
-        other = Forked(_align_extract, theirs, canon, their_chapters) if theirs or their_chapters else None
-        alignments, events, references = _align_extract(mine, canon, my_chapters)
+        other = Forked(_align_extract, theirs, canon, their_chapters, docs) if theirs or their_chapters else None
+        alignments, events, references = _align_extract(mine, canon, my_chapters, docs)
         step.advance(len(mine))
         if other is not None:
             more_alignments, more_events, more_references = other.result()
