@@ -14,7 +14,7 @@ acts counts the work, while each copy keeps its own evidence.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -64,9 +64,9 @@ def reference_document(chapter: int, passages: list[CanonPassage], read: Documen
     def canonical(target: int) -> int | None:
         """The canonical passage that holds the start of the reader's passage
         ``target`` (the canon is frozen; a reader may cut passages otherwise)."""
-        at = read.passages[target].span.start
-        n = bisect_left(starts, at + 1) - 1
-        return n if n >= 0 and at < doc.passages[n].span.end else None
+        start = read.passages[target].span.start
+        n = bisect_right(starts, start) - 1
+        return n if n >= 0 and start < doc.passages[n].span.end else None
 
     for note in read.notes:
         targets = sorted({n for n in map(canonical, note.targets) if n is not None})
@@ -79,8 +79,8 @@ def work_events(chapter: int, passages: list[CanonPassage],
                 docs: list[Document] = ()) -> tuple[Document, list[WorkEvent]]:
     """The events of the work in a chapter; ``docs``: the documents of the
     build, the reference file among them if it is read."""
-    key = f"{REFERENCE_WITNESS}/{chapter}"
-    doc = reference_document(chapter, passages, next((d for d in docs if d.key == key), None))
+    read = next((d for d in docs if d.witness == REFERENCE_WITNESS and d.chapter == chapter), None)
+    doc = reference_document(chapter, passages, read)
     out, counts = [], {}
     for event in extract_events(doc):
         locator = passages[event.passage].locator
