@@ -28,9 +28,9 @@ def compact(e) -> str:
     return s
 
 
-def events(text: str, agent: list[str] | None = None) -> list[str]:
-    """The events of one passage as compact strings."""
-    return [compact(e) for e in PassageParser(text, agent or []).run()]
+def events(text: str, agent: list[str] | None = None, chapter: int | None = None) -> list[str]:
+    """The events of one passage as compact strings (in ``chapter``'s senses of words)."""
+    return [compact(e) for e in PassageParser(text, agent or [], chapter=chapter).run()]
 
 
 def scores(output: str) -> dict[str, float]:
@@ -339,15 +339,14 @@ def test_the_last_of_a_list_before_yu_is_a_thing():
 
 
 def test_leaning_over_the_dead_and_rolling_up_mats():
-    """士喪禮 馮尸 (the mourner leans over the dead: the 尸 is whom it is done
-    to), 燕禮 卷重席 (the double mat rolled up); 卷耳 is still an ode. After
-    既 + an act, of two roles the first is acted on and the second acts
-    (既馮尸主人袒)."""
-    assert events("主人西面馮尸踊無算")[:2] == ["主人 馮 to=尸 西面", "主人 踊"]
+    """士喪禮 (chapter 12) 馮尸 (the mourner leans over the body, a thing
+    there: senses.tsv), 燕禮 卷重席 (the double mat rolled up); 卷耳 is still
+    an ode. After 既 + an act, the role after it acts (既馮尸主人袒)."""
+    assert events("主人西面馮尸踊無算", chapter=12)[:2] == ["主人 馮 obj=尸 西面", "主人 踊"]
     assert events("司宮兼卷重席設于賓左")[0] == "司宮 卷 obj=席"
     assert [e for e in events("乃合樂周南關雎葛覃卷耳", ["工"]) if " 卷" in e] == []
-    assert events("既馮尸主人袒髺髮絞帶")[0] == "主人 袒"
-    assert events("西面馮尸，不當君所，踊。", ["主人"])[-1] == "主人 踊"  # (不當X: where he is not, no place)
+    assert events("既馮尸主人袒髺髮絞帶", chapter=12)[0] == "主人 袒"
+    assert events("西面馮尸，不當君所，踊。", ["主人"], chapter=12)[-1] == "主人 踊"  # (不當X: where he is not, no place)
 
 
 def test_things_of_the_rites_of_offering():
@@ -1588,6 +1587,26 @@ def test_bowing_to_seat_the_corpse_at_ease_is_a_bow_to_him():
     # purpose, flag purpose, no event; the 尸 is the one bowed to), then the 尸 bows back
     assert events("主人及祝拜妥尸尸拜遂坐") == ["主人|祝 拜 to=尸", "尸 拜", "尸 坐"]
     assert events("祝主人皆拜妥尸尸不言尸答拜遂坐")[0] == "祝|主人 拜 to=尸"
+
+
+def test_the_body_is_a_thing_in_the_rites_before_burial_and_the_personator_elsewhere():
+    # senses.tsv: in 士喪禮 (12) and 既夕禮 (13) 尸 is the body (在牀曰尸): moved, leant over,
+    # carried, never one who acts; in the sacrifices (少牢, 16; 士虞, 14) the personator
+    assert events("士舉遷尸反位", chapter=12)[1:] == ["士 遷 obj=尸", "士 反位"]
+    assert events("士舉遷尸反位", chapter=16)[1:] == ["士 遷", "尸 反位"]
+    assert events("主人西面馮尸踊無算", chapter=13) == ["主人 馮 obj=尸 西面", "主人 踊"]
+    assert events("祝迎尸于門外", chapter=14) == ["祝 迎 at=門外 to=尸"]
+
+
+def test_a_sense_of_a_chapter_no_title_names_or_of_no_term_is_refused():
+    from kg.extract.senses import read_senses
+    from kg.mappings import MappingError
+
+    with pytest.raises(MappingError, match="士葬禮"):
+        read_senses([{"form": "尸", "kind": "object", "label": "尸", "chapters": "士葬禮"}])
+    with pytest.raises(MappingError, match="no row"):
+        read_senses([{"form": "尸", "kind": "object", "label": "屍", "chapters": "士喪禮"}])
+    assert read_senses([{"form": "尸", "kind": "object", "label": "尸", "chapters": "士喪禮|既夕"}])[0][3] == {12, 13}
 
 
 def test_a_command_to_decline_ends_where_the_one_declined_to_acts():

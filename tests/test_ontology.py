@@ -96,7 +96,7 @@ def test_no_table_names_a_term_twice():
     """A second row for a term (杠 written twice in objects.tsv, with two
     glosses) is merged silently into one IRI with two English labels: refuse."""
     for table in ("actions", "objects", "places", "roles", "facings", "particles", "variants", "repairs",
-                  "entities", "glosses"):
+                  "entities", "glosses", "senses"):
         rows = load_table(table)
         first = list(rows[0])[:2] if table == "glosses" else list(rows[0])[:1]
         keys = [tuple(row[c] for c in first) for row in rows]

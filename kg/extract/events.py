@@ -50,11 +50,11 @@ class PassageParser(MotionRules, WordRules, SubjectReading, AgentRules, Recipien
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
-                 earlier: list[Event] | None = None):
+                 earlier: list[Event] | None = None, chapter: int | None = None):
         self.norm = norm
         self.history = history if history is not None else []  # subjects written so far in the document
         self.earlier = earlier if earlier is not None else []  # the document's events before this passage
-        self.t = tokenize(norm)
+        self.t = tokenize(norm, chapter)  # in the chapter's senses (尸: the body, in 士喪禮)
         self.vocab = vocabulary()
         self.agent = list(agent)
         self.events: list[Event] = []

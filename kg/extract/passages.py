@@ -77,7 +77,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
     history: list[list[str]] = []
     events: list[Event] = []
     asks: list[RepeatAsk] = []
-    title = chapter_title(doc.chapter)
+    title, chapter = chapter_title(doc.chapter), doc.chapter
     section = None
     inside: list[str] = []  # who is left inside after someone went out (rule left-inside)
     reporter: list[str] = []  # who made the report that ended the passage before (rule told-acts-next)
@@ -96,12 +96,13 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 # A new section of the rite (張爾岐's 右…) is a new stage: an officer's task
                 # ended with the last one (復者, 甸人, 宰); the principal party last written goes
                 # on (宿: the 主人 invites), unless things are set out first, an officer's work.
-                agent = [] if opens_with_preparation(norm) else last_principal(history)
-            if origin == "carried-passage" and agent and opens_at_a_time(norm) and opens_with_preparation(norm):
+                agent = [] if opens_with_preparation(norm, chapter) else last_principal(history)
+            if origin == "carried-passage" and agent and opens_at_a_time(norm, chapter) \
+                    and opens_with_preparation(norm, chapter):
                 agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
-            if origin == "told-acts-next" and opens_with_preparation(norm):
+            if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-            if origin == "told-acts-next" and reports_on(first_act(norm)):
+            if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
                 # (告兄弟及有司 | 告事畢: the one who told reports on; 告于賓 | 若右勝則曰右賢於左: his words)
                 agent, origin = reporter, "carried-passage"
             if inside and stage == section:
@@ -109,14 +110,14 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if asked and answers(norm):
                 agent, origin = asked, "asked-answers"
             before_note = None
-            if cut == 0 and passage.index in glossed and first_act(norm) is not None \
-                    and not any(tok.is_("role") for tok in tokenize(norm)):
+            if cut == 0 and passage.index in glossed and first_act(norm, chapter) is not None \
+                    and not any(tok.is_("role") for tok in tokenize(norm, chapter)):
                 # (入復位 — 注: 主人也: the commentary names who acts; 升自西階 — 柩也: a thing, no one;
                 # not where the passage names someone: the note may gloss a later clause)
                 before_note = agent
                 agent, origin = glossed[passage.index], "note-names-agent"
             section = stage
-            parser = PassageParser(norm, agent, history, events[-20:])
+            parser = PassageParser(norm, agent, history, events[-20:], chapter)
             parser.origin = origin
             parser.commanded = commanded
             for event in parser.run():
@@ -169,7 +170,7 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
         stop = head.find("也")
         if not 0 < stop <= 5:
             continue
-        words = tokenize(head[:stop])
+        words = tokenize(head[:stop], doc.chapter)
         if len(words) != 1:
             continue
         if words[0].is_("role"):
@@ -229,34 +230,34 @@ def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:
     return []
 
 
-def _opening(norm: str) -> tuple[list[Token], Token | None]:
+def _opening(norm: str, chapter: int | None = None) -> tuple[list[Token], Token | None]:
     """The words of the passage before its first role or act, and that word
     (None where there is neither)."""
     lead: list[Token] = []
-    for tok in tokenize(norm):
+    for tok in tokenize(norm, chapter):
         if tok.is_("role") or tok.is_("action"):
             return lead, tok
         lead.append(tok)
     return lead, None
 
 
-def first_act(norm: str) -> str | None:
+def first_act(norm: str, chapter: int | None = None) -> str | None:
     """The first act of the passage, where no role comes before it."""
-    _, tok = _opening(norm)
+    _, tok = _opening(norm, chapter)
     return tok.label("action") if tok is not None and not tok.is_("role") else None
 
 
-def opens_with_preparation(norm: str) -> bool:
+def opens_with_preparation(norm: str, chapter: int | None = None) -> bool:
     """The first act of the passage, before any role, sets things out (class
     Handling, not receiving): 陳三鼎于門外, 厥明陳衣于房."""
-    vocab, act = vocabulary(), first_act(norm)
+    vocab, act = vocabulary(), first_act(norm, chapter)
     return act is not None and vocab.action_class.get(act) == "Handling" and "receives" not in vocab.flags(act)
 
 
-def opens_at_a_time(norm: str) -> bool:
+def opens_at_a_time(norm: str, chapter: int | None = None) -> bool:
     """The passage opens with a time of day or a day (厥明, 質明, 期初昏:
     grammar flag stage), before any role or act."""
-    lead, _ = _opening(norm)
+    lead, _ = _opening(norm, chapter)
     return any(vocabulary().particle_has(tok.text, "stage") for tok in lead)
 
 

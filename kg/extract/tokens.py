@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from kg.extract.senses import sensed_terms, senses_in
 from kg.mappings import load_table, split_variants
 from kg.text.normalise import normalise
 
@@ -106,11 +107,14 @@ def _add(forms: dict, form: str, kind: str, label: str) -> None:
 def vocabulary() -> Vocabulary:
     forms: dict[str, dict[str, str]] = {}
     subject_only: set[str] = set()
+    sensed = sensed_terms()  # read only in their chapters (tokenize)
     for kind, table in (("role", "roles"), ("object", "objects"), ("place", "places"),
                         ("facing", "facings"), ("action", "actions")):
         for row in load_table(table):
             if kind == "action" and "side" in row["grammar"].split():
                 continue  # 東 "go east": named by a rule only, never read as a word (flag side)
+            if (kind, row["label"]) in sensed:
+                continue
             _add(forms, row["label"], kind, row["label"])
             for variant in split_variants(row.get("variants", "")):
                 if variant.startswith("~"):
@@ -139,15 +143,19 @@ def vocabulary() -> Vocabulary:
 TOKENIZED_KEPT = 4096  # passages whose words are kept (a chapter's, in three editions)
 
 
-def tokenize(norm: str) -> list[Token]:
+def tokenize(norm: str, chapter: int | None = None) -> list[Token]:
     """The words of a normalised passage, left to right, longest match
-    first: a new list each call, of tokens no reader changes."""
+    first: a new list each call, of tokens no reader changes. In
+    ``chapter``, a word with a sense of the rite's (senses.tsv) is read as that."""
     vocab = vocabulary()
     known = vocab.tokenized.get(norm)
     if known is None:
         known = vocab.tokenized[norm] = tuple(_tokenize(norm, vocab))
         if len(vocab.tokenized) > TOKENIZED_KEPT:
             del vocab.tokenized[next(iter(vocab.tokenized))]  # the oldest
+    senses = senses_in(chapter)
+    if senses:
+        return [Token(t.i, t.j, t.text, dict(senses[t.text])) if t.text in senses else t for t in known]
     return list(known)
 
 

@@ -1,0 +1,59 @@
+"""Words whose sense is the rite's (``mappings/senses.tsv``).
+
+尸 is the personator of the dead in the sacrifices, and the body itself in
+the rites before burial (士喪禮, 既夕禮: 遷尸, 馮尸). A term a sense names is
+read only in its chapters: the tokenizer's vocabulary leaves it out, and
+:func:`kg.extract.tokens.tokenize` puts it in where the chapter is one of
+them, in place of whatever else the written form is.
+"""
+from __future__ import annotations
+
+import functools
+
+from kg.mappings import MappingError, load_table, split_variants
+from kg.text.normalise import normalise
+
+
+@functools.lru_cache(maxsize=1)
+def _chapters_by_title() -> dict[str, int]:
+    titles: dict[str, int] = {}
+    for row in load_table("chapters"):
+        for title in (row["title"], *split_variants(row.get("variants", ""))):
+            titles[title] = int(row["number"])
+    return titles
+
+
+TABLES = {"role": "roles", "object": "objects", "place": "places"}
+
+
+def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
+    """(form, kind, label, chapter numbers) of each row of senses.tsv; a
+    chapter no title names, or a term its table lacks, is an error."""
+    titles = _chapters_by_title()
+    senses = []
+    for row in rows:
+        unknown = [t for t in split_variants(row["chapters"]) if t not in titles]
+        if unknown or not unknown and not split_variants(row["chapters"]):
+            raise MappingError(f"senses.tsv: {row['form']}: no chapter is titled {'|'.join(unknown)!r} (chapters.tsv)")
+        table = TABLES.get(row["kind"])
+        if table is None or row["label"] not in {r["label"] for r in load_table(table)}:
+            raise MappingError(f"senses.tsv: {row['form']}: {row['kind']} {row['label']} is no row of a term table")
+        chapters = frozenset(titles[t] for t in split_variants(row["chapters"]))
+        senses.append((normalise(row["form"]), row["kind"], row["label"], chapters))
+    return tuple(senses)
+
+
+@functools.lru_cache(maxsize=1)
+def _senses() -> tuple[tuple[str, str, str, frozenset[int]], ...]:
+    return read_senses(load_table("senses"))
+
+
+def sensed_terms() -> frozenset[tuple[str, str]]:
+    """(kind, label) of every term read only in the chapters of its sense."""
+    return frozenset((kind, label) for _, kind, label, _ in _senses())
+
+
+@functools.lru_cache(maxsize=None)
+def senses_in(chapter: int | None) -> dict[str, dict[str, str]]:
+    """Written form -> its only reading, in this chapter."""
+    return {form: {kind: label} for form, kind, label, chapters in _senses() if chapter in chapters}
