@@ -2208,3 +2208,35 @@ def test_the_men_and_women_and_a_position_compared_by_its_place():
     their places in the chamber — is a comparison, no place of the leaping."""
     got = events(normalise("士舉男女奉尸侇于堂幠用夷衾男女如室位踊無算"))
     assert got[1] == "男女 奉" and got[-1] == "男女 踊"
+
+
+def test_the_mourners_leap_as_before_the_men_and_the_women():
+    """士虞禮 14: 尸入門丈夫踊婦人踊 … 尸入戶踊如初 — as at first, the men leap
+    and the women leap (鄭注 on 及大門內踊如初: 男女); an act of the mourners
+    repeated takes all who did it in turn then, not only the first."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_014.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("尸入戶踊如初"))
+    leap = next(e for e in extract_events(doc) if e.passage == passage and e.action == "踊")
+    assert (leap.agents, leap.rule_for("agent")) == (["丈夫", "婦人"], "repeats-first")
+    assert compact(leap.repeats[0]) == "丈夫 踊"
+
+
+def test_no_principal_is_carried_into_setting_things_out_unless_he_holds_the_thing():
+    """士喪禮 12: …主人拜送 | 熬黍稷各二筐，有魚腊，饌于西坫南 — officers no one
+    names set the food out (actions.tsv flag sets-out), not the 主人 carried from
+    before; but 聘禮 8: 賓以几辟 | 北面設几，不降 — the 賓 sets down the armrest
+    he was just seen to hold."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_012.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("熬黍稷各二筐"))
+    setting = [e for e in extract_events(doc) if e.passage == passage]
+    assert [(e.action, e.agents) for e in setting][-1] == ("饌", [])
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_008.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("北面設几不降"))
+    first = next(e for e in extract_events(doc) if e.passage == passage)
+    assert (compact(first), first.rule_for("agent")) == ("賓 設 obj=几 北面", "carried-passage")

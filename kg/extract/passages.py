@@ -100,6 +100,9 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if origin == "carried-passage" and agent and opens_at_a_time(norm, chapter) \
                     and opens_with_preparation(norm, chapter):
                 agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
+            if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals \
+                    and sets_out_afresh(norm, chapter, events[-4:]):
+                agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out)
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
             if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
@@ -239,6 +242,21 @@ def _opening(norm: str, chapter: int | None = None) -> tuple[list[Token], Token 
             return lead, tok
         lead.append(tok)
     return lead, None
+
+
+def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool:
+    """The passage opens, before any role, with an act of setting out
+    (actions.tsv flag sets-out: 陳, 設, 饌, 布席), and the thing right after
+    it is none the ``recent`` events handled (賓以几辟 | 北面設几: the 賓 sets
+    down the armrest he holds). Mats spread for someone (乃席賓, 席工于西階上)
+    are no principal's work either: officers spread them."""
+    lead, tok = _opening(norm, chapter)
+    if tok is None or tok.is_("role") or "sets-out" not in vocabulary().flags(tok.label("action")):
+        return False
+    after = len(lead) + 1
+    tokens = tokenize(norm, chapter)
+    thing = tokens[after] if after < len(tokens) and tokens[after].is_("object") else None
+    return thing is None or not any(thing.label("object") in e.objects for e in recent)
 
 
 def first_act(norm: str, chapter: int | None = None) -> str | None:

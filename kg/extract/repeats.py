@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kg.extract.event import Event
-from kg.extract.tokens import object_classes
+from kg.extract.tokens import object_classes, vocabulary
 
 # Agent rules whose guess a scholar should review (a subject no text writes,
 # carried across a sentence or a passage), with the reason: an individual of
@@ -82,11 +82,27 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
             event.repeats = [earlier]
             event.mark("repeats", RULE[ask.how])
             if ask.how != "named" and _guessed(event) and earlier.agents and earlier.agents != event.agents:
-                event.agents = list(earlier.agents)  # 宿贊冠者一人亦如之: the one who invited the 賓
+                event.agents = _in_turn(events, index, earlier)  # 宿贊冠者一人亦如之: the one who invited the 賓
                 event.mark("agent", RULE[ask.how], replace=True)
                 # a guess taken from a guess stays one to review
                 event.uncertain = list(earlier.uncertain) or [GUESSED[r] for r in [earlier.rule_for("agent")]
                                                               if r in GUESSED]
+
+
+def _in_turn(events: list[Event], index: dict[int, int], earlier: Event) -> list[str]:
+    """Who did the earlier act: with, for an act of the mourners (flag
+    mourners), the others who did it right after, in its passage (丈夫踊…
+    婦人踊 | 踊如初: the men and the women leap)."""
+    agents = list(earlier.agents)
+    if "mourners" not in vocabulary().flags(earlier.action):
+        return agents
+    n = index[id(earlier)]
+    for later in events[n + 1:n + 2 + GAP]:
+        if later.passage != earlier.passage:
+            break
+        if later.action == earlier.action and not later.negated:
+            agents += [a for a in later.agents if a not in agents]
+    return agents
 
 
 # Guesses from the act's own exchange, which an earlier act it repeats does not

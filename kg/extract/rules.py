@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.165.0"
+EXTRACTOR_VERSION = "2.166.0"
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,9 @@ define("carried-passage", "agent",
        "into a new section of the rite only a principal party (roles of class Host) is carried: the last "
        "written, unless the passage opens by setting things out (an act of class Handling), an unnamed "
        "officer's work (no agent); so too a passage that opens with a time of day or a day (厥明, 質明, "
-       "期初昏: grammar flag stage) and then sets things out.",
+       "期初昏: grammar flag stage) and then sets things out; and no principal party is carried into a "
+       "passage that opens with an act of setting out (actions.tsv flag sets-out: 陳, 設, 饌, 亨, 布席) a thing "
+       "he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's).",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
@@ -337,7 +339,8 @@ define("repeats-first", "repeats",
        "如初 (as at first): the acts of the clause repeat the first occurrence of the same acts in the chapter "
        "(on things of the same class where it has things: 舉骼如初 repeats the lifting of meat, not of a cover; "
        "by the same agents where there is one), the same act used the same way: one with a thing and no "
-       "place does not repeat one with a place and no thing (升魚 is not 升自阼階).",
+       "place does not repeat one with a place and no thing (升魚 is not 升自阼階); an act of the mourners "
+       "with no subject written takes all who did it in turn then (丈夫踊…婦人踊 | 踊如初: both).",
        "司射作射如初")
 define("repeats-last", "repeats",
        "如之, 亦如之 (also so): the acts of the clause repeat the same acts just before, whoever did them "
