@@ -2240,3 +2240,35 @@ def test_no_principal_is_carried_into_setting_things_out_unless_he_holds_the_thi
     passage = next(p.index for p in doc.passages if p.span.norm.startswith("北面設几不降"))
     first = next(e for e in extract_events(doc) if e.passage == passage)
     assert (compact(first), first.rule_for("agent")) == ("賓 設 obj=几 北面", "carried-passage")
+
+
+def test_the_gifts_and_the_list_of_grave_goods_are_written_things():
+    """既夕禮 13: 書賵於方, 書遣於策 — what is written is the list of the funeral
+    gifts (賵) and of the things to be buried (遣): things after an act that
+    takes them (objects.tsv also_verb); 公賵玄纁束馬兩 is still the lord's gift."""
+    assert events("書賵於方若九若七若五", chapter=13) == [" 書 obj=賵 at=方"]
+    assert events("書遣於策", chapter=13) == [" 書 obj=遣 at=策"]
+    assert events("公賵玄纁束馬兩", chapter=13) == ["公 賵 obj=玄纁|馬"]
+
+
+def test_one_led_in_is_the_movements_recipient_and_a_deed_after_a_role_narrows_it():
+    """士喪禮 12: 擯者出告須，以賓入 — the 擯者 leads the 賓 in (rule led-with); 既夕禮
+    13: 賓賵者將命 — the guests who bring gifts, one party; 士昏禮: 贈丈夫送者以束錦 —
+    the men who escorted her get the silk; 大射儀 退者與進者 stay two parties."""
+    assert events("擯者出告須以賓入", chapter=12)[-1] == "擯者 入 to=賓"
+    assert events("賓賵者將命", chapter=13) == ["賓 將命"]
+    assert events("若異邦則贈丈夫送者以束錦", ["姑"], chapter=2) == ["姑 贈 obj=錦 to=丈夫"]
+    assert events("退者與進者揖")[0] == "退者|進者 揖"
+
+
+def test_leading_someone_in_as_before_does_not_repeat_going_in_alone():
+    """既夕禮 13.10: 擯者出請 | 入告，出，以賓入，將命如初 — the 擯者 goes in, out and
+    leads the 賓 in; only 將命 repeats the first gift (the 士 went out and the 主人
+    in alone then)."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("入告出以賓入將"))
+    got = [compact(e) for e in extract_events(doc) if e.passage == passage]
+    assert got[:4] == ["擯者 入", "擯者 告", "擯者 出", "擯者 入 to=賓"]

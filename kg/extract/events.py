@@ -167,8 +167,9 @@ class PassageParser(MotionRules, WordRules, SubjectReading, AgentRules, Recipien
                 event.agents += [r for r in self.led if r not in event.agents]  # 主人以賓三揖: bows exchanged
                 self.agent = list(event.agents)
                 event.mark("agent", "counted-exchange", replace=True)
-            elif flags & {"person", "person?"}:
-                event.recipients += [r for r in self.led if r not in event.recipients]  # 主人以賓揖: to the 賓
+            elif flags & {"person", "person?"} or self.vocab.action_class.get(label) == "Movement":
+                # 主人以賓揖: to the 賓; 擯者…以賓入: the 賓 is the one he leads in
+                event.recipients += [r for r in self.led if r not in event.recipients]
                 event.mark("recipients", "led-with")
             self.led = []
         before = self.vocab.particle_value(tok.text, "act-after")

@@ -14,7 +14,7 @@ from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, label
                                things_of_class, vocabulary)
 
 __all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "is_setting_down",
-           "labels_of_class", "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing",
+           "labels_of_class", "named_place", "names_a_deed", "particle", "read_place", "read_roles", "read_things", "split_facing",
            "text_at", "thing_named_place", "things_of_class", "written_place"]
 
 
@@ -26,7 +26,8 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
     opens = before is None or before.punct or not before.is_("action")  # the list is no act's recipients
     while (tok := at(tokens, k)) is not None and tok.is_("role"):
         label = tok.label("role")
-        if not (roles and label in vocab.qualifiers):
+        joined = particle(at(tokens, k - 1), "join")  # 退者與進者: two parties, the second names no deed of the first's
+        if not (roles and (label in vocab.qualifiers or not joined and names_a_deed(tok))):
             roles.append(label)
         k += 1
         while particle(at(tokens, k), "numeral"):  # 下大夫二人, 笙一人
@@ -40,6 +41,18 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
         elif not _role_continues(tokens, k, roles, opens):
             break
     return roles, k
+
+
+def names_a_deed(tok: Token) -> bool:
+    """A participant X者 the tables lack, X an act (and the thing it takes):
+    after a role it says which of them, it names no one else (賓賵者將命: the
+    guests who bring the gifts; 士受皮者, 下大夫勞者)."""
+    vocab = vocabulary()
+    deed = tok.text[:-1]
+    if not tok.text.endswith("者") or tok.text in vocab.forms or not 1 <= len(deed) <= 2:
+        return False
+    act, thing = vocab.forms.get(deed[0], {}), vocab.forms.get(deed[1:], {}) if len(deed) == 2 else {}
+    return "action" in act and "role" not in act and (len(deed) == 1 or ("object" in thing and "action" not in thing))
 
 
 def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool = False) -> bool:

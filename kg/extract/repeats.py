@@ -167,9 +167,12 @@ def _occurrences(before: list[Event], acts: list[Event]) -> list[list[Event]]:
 def _same_act(event: Event, earlier: Event) -> bool:
     """The same act word, not used the other way: one with a thing and no
     place is not one with a place and no thing (升魚, putting the fish in the
-    tripod, does not repeat 升自阼階, going up)."""
+    tripod, does not repeat 升自阼階, going up), nor a movement leading
+    someone one alone."""
     if event.action != earlier.action:
         return False
+    if bool(event.recipients) != bool(earlier.recipients) and vocabulary().action_class.get(event.action) == "Movement":
+        return False  # 以賓入, leading the 賓 in, does not repeat going in alone (主人入)
     return not (bool(event.objects) != bool(earlier.objects)
                 and (event.place is None) != (earlier.place is None))
 

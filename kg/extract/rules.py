@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.166.0"
+EXTRACTOR_VERSION = "2.167.0"
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,10 @@ def rule(name: str) -> Rule:
 # --- field rules: where the parts of an event come from ---------------------
 
 define("written-subject", "agent",
-       "The agent is the subject written before the act (a role followed by an act).",
+       "The agent is the subject written before the act (a role followed by an act); a role after it that "
+       "only narrows it (衆賓勝者: roles.tsv qualifier), or a participant X者 the tables lack, X an act and "
+       "perhaps its thing, written right after it, says which of them (賓賵者將命: the guests bringing gifts; "
+       "士受皮者), not a second party (退者與進者).",
        "司馬正命退楅")
 define("joined-subject", "agent",
        "與 + a role after a pause or an act joins that role to the one acting; so too after the role an act "
@@ -282,9 +285,9 @@ define("recipient-after-act", "recipients",
        "獻工")
 define("led-with", "recipients",
        "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "
-       "acting leads the role in it (以 'with, leading'); the role is no subject, and a bow directed at a person "
-       "(揖: flag person) is directed at it; counted bows (以賓三揖) are exchanged with it. Not 以君命使, 以公賜告 "
-       "(a warrant, a gift).",
+       "acting leads the role in it (以 'with, leading'); the role is no subject, and a movement (擯者以賓入: "
+       "leads him in) or a bow directed at a person (揖: flag person) is directed at it; counted bows (以賓三揖) "
+       "are exchanged with it. Not 以君命使, 以公賜告 (a warrant, a gift).",
        "主人以賓揖先入")
 define("command-recipient", "recipients",
        "The role after a command (命) or request (請) answered by that role is the one commanded or asked; "

@@ -11,6 +11,7 @@ from kg.extract.phrases import (
     at,
     is_head,
     named_place,
+    names_a_deed,
     particle,
     read_place,
     read_roles,
@@ -19,7 +20,7 @@ from kg.extract.phrases import (
     things_of_class,
     written_place,
 )
-from kg.extract.tokens import SENTENCE_END
+from kg.extract.tokens import SENTENCE_END, Token
 
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
 GENERIC_PLACES = {"位"}
@@ -307,8 +308,7 @@ class ThingRules:
                 return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause
             # V之以X, V+person+以X (賜侯氏以車服): X is V's even where an act follows
-            after_pronoun = prev is not None and (prev.text == "之" or (
-                last is not None and prev.is_("role") and prev.label("role") in last.recipients))
+            after_pronoun = prev is not None and (prev.text == "之" or (last is not None and among_recipients(prev, last)))
             # V+its things+各+以X with no act after it: X is V's too (為銘各以其物: each with his banner)
             each = last is not None and last.objects and prev is not None and prev.text == "各" \
                 and at(self.t, k - 2) is not None and self.t[k - 2].j <= last.j and not self.act_at(after)
@@ -385,8 +385,15 @@ class ThingRules:
         before = at(self.t, k - 1)
         if self.clause is None or before is None or before.punct or self.verb_token >= k:
             return False
-        recipients = self.clause.recipients and before.is_("role") and before.label("role") in self.clause.recipients
+        recipients = among_recipients(before, self.clause)
         return before.i <= self.t[self.verb_token].j or (recipients and before.j <= self.clause.j)
+
+
+def among_recipients(tok: Token, event: Event) -> bool:
+    """The role at ``tok`` is one the event is directed at, or narrows one
+    (贈丈夫送者以束錦: the men who escorted her)."""
+    return bool(event.recipients) and tok.is_("role") and (
+        tok.label("role") in event.recipients or names_a_deed(tok))
 
 
 def carried_things() -> frozenset[str]:
