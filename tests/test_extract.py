@@ -1482,7 +1482,7 @@ def test_a_rank_before_fu_is_the_dress_and_a_hand_before_he_is_no_side():
     # 士喪禮: the robe of the 爵弁 rank (head noun 服), the skirt pinned to the robe, which he
     # carries on his left shoulder (左何: the hand, not the robe's left side); 散衣祭服: two things
     assert events("復者一人以爵弁服簪裳于衣左何之")[0] == "復者 簪 obj=服|裳 at=衣"
-    assert events("商祝布絞衾散衣祭服")[0] == "商祝 布 obj=衾|散|衣|服"
+    assert events("商祝布絞衾散衣祭服")[0] == "商祝 布 obj=絞|衾|衣|服"  # (散衣: the loose garments, 衣)
 
 
 def test_the_middle_of_the_roof_is_a_place_of_its_own():
@@ -2272,3 +2272,27 @@ def test_leading_someone_in_as_before_does_not_repeat_going_in_alone():
     passage = next(p.index for p in doc.passages if p.span.norm.startswith("入告出以賓入將"))
     got = [compact(e) for e in extract_events(doc) if e.passage == passage]
     assert got[:4] == ["擯者 入", "擯者 告", "擯者 出", "擯者 入 to=賓"]
+
+
+def test_an_act_no_one_is_named_for_takes_no_agent_from_the_act_it_repeats():
+    """士喪禮 12: 設床笫于兩楹之間，衽如初 — officers no one names set the bed out
+    (it had been the 商祝 of the first bed); 陳三鼎…髀不升 — the thigh is not put
+    in, by no one (it had been the 襚者 of an earlier 不升)."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_012.txt")
+    got = extract_events(doc)
+    bed = next(p.index for p in doc.passages if p.span.norm.startswith("設床笫于兩楹之間"))
+    first = next(e for e in got if e.passage == bed)
+    assert (compact(first), first.repeats[0].agents) == (" 設 obj=床|笫 at=楹間", ["商祝"])
+    tripods = next(p.index for p in doc.passages if p.span.norm.startswith("陳三鼎于門外"))
+    assert [e.agents for e in got if e.passage == tripods] == [[]] * len([e for e in got if e.passage == tripods])
+
+
+def test_the_grave_clothes_and_the_pit_are_things():
+    """士喪禮 12: 商祝布絞衾散衣祭服 — the binding strips, the shroud, the loose
+    garments and the sacrificial robes (散衣 is 衣, not the cup 散); 掘肂 — the pit
+    for the coffin is what is dug."""
+    assert events("商祝布絞衾散衣祭服", chapter=12) == ["商祝 布 obj=絞|衾|衣|服"]
+    assert events("掘肂見衽", chapter=12)[0] == " 掘 obj=肂"

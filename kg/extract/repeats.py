@@ -26,7 +26,9 @@ names no agent for a repeating act (its agent was carried across a sentence
 or passage, a guess), it takes the agents of the act it repeats (宿贊冠者一人，
 亦如之: the host invites, as he invited the 賓; 筮卦占如初: each by whoever
 did it at first; where that agent was a guess too, the act stays flagged
-for review); an agent the text names is kept (三耦拾取矢亦如之).
+for review); an agent the text names is kept (三耦拾取矢亦如之), and an act
+with no agent at all (things set out by officers no one names: 設床笫于兩楹之間，
+衽如初) takes none.
 """
 from __future__ import annotations
 
@@ -81,7 +83,7 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
         for event, earlier in pairs:
             event.repeats = [earlier]
             event.mark("repeats", RULE[ask.how])
-            if ask.how != "named" and _guessed(event) and earlier.agents and earlier.agents != event.agents:
+            if ask.how != "named" and _guessed(event) and event.agents and earlier.agents and earlier.agents != event.agents:
                 event.agents = _in_turn(events, index, earlier)  # 宿贊冠者一人亦如之: the one who invited the 賓
                 event.mark("agent", RULE[ask.how], replace=True)
                 # a guess taken from a guess stays one to review
