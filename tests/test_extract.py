@@ -2296,3 +2296,12 @@ def test_the_grave_clothes_and_the_pit_are_things():
     for the coffin is what is dug."""
     assert events("商祝布絞衾散衣祭服", chapter=12) == ["商祝 布 obj=絞|衾|衣|服"]
     assert events("掘肂見衽", chapter=12)[0] == " 掘 obj=肂"
+
+
+def test_where_one_goes_may_be_his_own_and_the_rank_of_the_left_is_no_place():
+    """覲禮 10: 上介皆奉其君之旂，置于宮，尚左 — set up in the enclosure, the left
+    ranking first (尚左: an arrangement, so 宮 is the place as written); 皆就其旂
+    — each goes to his banner (其 before the goal of 就)."""
+    got = events("上介皆奉其君之旂置于宮尚左公侯伯子男皆就其旂而立", chapter=10)
+    assert got[1:3] == ["上介 置 at=宮", "公 就 at=旂"]
+    assert events("釋獲者就其薦坐")[0] == "釋獲者 就 at=薦"

@@ -269,7 +269,8 @@ class PassageParser(MotionRules, WordRules, SubjectReading, AgentRules, Recipien
             event.mark("objects", "thing")
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
-            found = read_place(self.t, after, heads=heads)
+            whose = "goal" in flags and self.vocab.particle_has(text_at(self.t, after), "phrase")  # 就其旂: his banner
+            found = read_place(self.t, after + whose, heads=heads)
             if found and found[0].head_kind == "object" and self.acts_on_thing(after):
                 found = None  # 入奠贄: an act with its thing, not where one goes
             if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.168.0"
+EXTRACTOR_VERSION = "2.169.0"
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,8 @@ define("used-after-act", "objects",
        "what it is done with (GUIDELINES 5, as 以X V).",
        "商祝拂柩用功布")
 define("place-after-act", "place",
-       "A place right after an act: where it is done, or the goal of a movement (`goal` flag). After the "
+       "A place right after an act: where it is done, or the goal of a movement (`goal` flag; 其 before it "
+       "says whose: 就其旂). After the "
        "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐); so too "
        "right after an act of posture, salutation, offering or speech, or one that names the place it leaves "
        "(flag from: 降席西階上北面坐), not a movement that goes there (出門左西面再拜).",
