@@ -140,6 +140,10 @@ CASES = {
     # 既夕禮 13.11: the removers go east (a passage of its own)
     "goes-that-way": ("徹衣者亦如之升降自西階以東", None, None,
                       ["徹衣者 升 at=西階", "徹衣者 降 at=西階", "徹衣者 東"], 2),
+    # 士喪禮 12.8: what the tripod holds, and how it was made ready, is no act (去蹄: the hooves
+    # removed); the facing before it is the setting out's
+    "contents": ("陳一鼎于寢門外當東塾少南西面其實特豚四鬄去蹄兩胉脊肺設扃鼏", None, None,
+                 [" 陳 obj=鼎 at=寢門外 西面", " 設 obj=扃|鼏"], None),
     # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
     # 祝 has been named: the participant)
     "act-not-participant": ("右執項左執前進祝加之如初", ["賓"], None,

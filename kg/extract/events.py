@@ -22,16 +22,9 @@ from kg.extract.agents import AgentRules
 from kg.extract.context import Surroundings
 from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
-from kg.extract.motion import MotionRules  # before word_rules: its rule is tried first
-from kg.extract.phrases import (
-    PlacePhrase,
-    at,
-    particle,
-    read_place,
-    read_roles,
-    read_things,
-    text_at,
-)
+from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
+from kg.extract.contents import ContentsRules
+from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
@@ -45,7 +38,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
+class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
                     Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 

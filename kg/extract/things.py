@@ -6,20 +6,8 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import (
-    PlacePhrase,
-    at,
-    is_head,
-    named_place,
-    names_a_deed,
-    particle,
-    read_place,
-    read_roles,
-    read_things,
-    thing_named_place,
-    things_of_class,
-    written_place,
-)
+from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, names_a_deed, particle, read_place, read_roles,
+                                read_things, thing_named_place, things_of_class, written_place)
 from kg.extract.tokens import SENTENCE_END, Token
 
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
