@@ -19,6 +19,7 @@ document's passages, and what carries from one to the next, is
 from __future__ import annotations
 
 from kg.extract.agents import AgentRules
+from kg.extract.asides import AsideRules
 from kg.extract.context import Surroundings
 from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
@@ -38,7 +39,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, AgentRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
+class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
                     Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
@@ -284,6 +285,7 @@ class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, Agent
             self.again(event, k)
             self.victims_officer(event, k)
             self.mourners_act(event)
+            self.resumes_after_aside(event)
             self.performers_play(event)
         self.invited_answers(event, k)
         self.bow_declined(event)

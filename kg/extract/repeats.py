@@ -50,7 +50,8 @@ GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage":
            "not-ones-own": "AgentFromExchange", "commanded-does": "AgentFromExchange",
            "holders-act": "AgentFromHeldThing", "again": "AgentFromActKind",
            "one-of-them": "AgentFromExchange", "asker-again": "AgentFromExchange",
-           "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange"}
+           "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange",
+           "mourners-aside": "AgentCarriedAcrossSentences"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.170.0"
+EXTRACTOR_VERSION = "2.171.0"
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,11 @@ define("mourners-act", "agent",
        "officer, is the last principal party's written (a guess to review), and so is a dress act right after "
        "it (乃祖踊襲: the 主人 covers his arm again); the officer goes on after them.",
        "御者執策立于馬後哭成踊右還出")
+define("mourners-aside", "agent",
+       "An act on things (class Handling) with no subject written, right after a mourners' act (踊, 哭; flag "
+       "mourners) whose subject is written, is done by the one who acted before that aside (徹者入，丈夫踊，"
+       "設于西北: the removers set the things down; the men only leap as they pass).",
+       "徹者入丈夫踊設于西北婦人踊")
 define("victims-officer", "agent",
        "An act done by the officer of a victim (載, flag by-victim) with no subject written, in a clause that names "
        "one victim, is done by the one who ladled that victim out of its tripod (朼, flag ladles) in this passage "
