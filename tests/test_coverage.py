@@ -8,6 +8,7 @@ import pytest
 
 import kg.mappings as mappings_module
 from kg.coverage import by_chapter, measure, table
+from kg.extract.senses import clear_caches as clear_senses
 from kg.extract.tokens import vocabulary
 from kg.mappings import load_table
 from kg.text import canon
@@ -50,10 +51,12 @@ def tables_with(tmp_path, monkeypatch):
         monkeypatch.setattr(mappings_module, "MAPPINGS_DIR", copy)
         load_table.cache_clear()
         vocabulary.cache_clear()
+        clear_senses()
     yield make
     monkeypatch.undo()
     load_table.cache_clear()
     vocabulary.cache_clear()
+    clear_senses()
 
 
 def test_coverage_rises_when_a_term_is_added(tables_with):

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from kg.extract.event import Event
 from kg.extract.events import PassageParser
 from kg.text.normalise import normalise
 from tests.conftest import CORPUS, GOLD, ROOT, kg, sample
@@ -1602,6 +1603,8 @@ def test_a_sense_of_a_chapter_no_title_names_or_of_no_term_is_refused():
     from kg.extract.senses import read_senses
     from kg.mappings import MappingError
 
+    with pytest.raises(MappingError, match="no chapter named"):
+        read_senses([{"form": "尸", "kind": "object", "label": "尸", "chapters": ""}])
     with pytest.raises(MappingError, match="士葬禮"):
         read_senses([{"form": "尸", "kind": "object", "label": "尸", "chapters": "士葬禮"}])
     with pytest.raises(MappingError, match="no row"):
@@ -2249,16 +2252,18 @@ def test_the_gifts_and_the_list_of_grave_goods_are_written_things():
     assert events("書賵於方若九若七若五", chapter=13) == [" 書 obj=賵 at=方"]
     assert events("書遣於策", chapter=13) == [" 書 obj=遣 at=策"]
     assert events("公賵玄纁束馬兩", chapter=13) == ["公 賵 obj=玄纁|馬"]
+    assert events("兄弟賵奠可也", chapter=13) == ["兄弟 奠"]  # (the gift the offering sets out; the gold: two acts)
 
 
 def test_one_led_in_is_the_movements_recipient_and_a_deed_after_a_role_narrows_it():
     """士喪禮 12: 擯者出告須，以賓入 — the 擯者 leads the 賓 in (rule led-with); 既夕禮
-    13: 賓賵者將命 — the guests who bring gifts, one party; 士昏禮: 贈丈夫送者以束錦 —
-    the men who escorted her get the silk; 大射儀 退者與進者 stay two parties."""
+    13: 賓賵者將命 — the guests who bring gifts, one party (a subject narrowed); 大射儀
+    退者與進者 stay two parties; 士昏禮 壻饗婦送者丈夫婦人 — those feasted are the
+    bride's escorts, not narrowed to the bride."""
     assert events("擯者出告須以賓入", chapter=12)[-1] == "擯者 入 to=賓"
     assert events("賓賵者將命", chapter=13) == ["賓 將命"]
-    assert events("若異邦則贈丈夫送者以束錦", ["姑"], chapter=2) == ["姑 贈 obj=錦 to=丈夫"]
     assert events("退者與進者揖")[0] == "退者|進者 揖"
+    assert events("壻饗婦送者丈夫婦人", chapter=2)[0] == "壻 饗 to=婦|送者|丈夫|婦人"
 
 
 def test_leading_someone_in_as_before_does_not_repeat_going_in_alone():
@@ -2270,8 +2275,9 @@ def test_leading_someone_in_as_before_does_not_repeat_going_in_alone():
 
     doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt")
     passage = next(p.index for p in doc.passages if p.span.norm.startswith("入告出以賓入將"))
-    got = [compact(e) for e in extract_events(doc) if e.passage == passage]
-    assert got[:4] == ["擯者 入", "擯者 告", "擯者 出", "擯者 入 to=賓"]
+    got = [e for e in extract_events(doc) if e.passage == passage]
+    assert [compact(e) for e in got[:4]] == ["擯者 入", "擯者 告", "擯者 出", "擯者 入 to=賓"]
+    assert [e.action for e in got if e.repeats] == ["將命"]
 
 
 def test_an_act_no_one_is_named_for_takes_no_agent_from_the_act_it_repeats():
@@ -2287,7 +2293,8 @@ def test_an_act_no_one_is_named_for_takes_no_agent_from_the_act_it_repeats():
     first = next(e for e in got if e.passage == bed)
     assert (compact(first), first.repeats[0].agents) == (" 設 obj=床|笫 at=楹間", ["商祝"])
     tripods = next(p.index for p in doc.passages if p.span.norm.startswith("陳三鼎于門外"))
-    assert [e.agents for e in got if e.passage == tripods] == [[]] * len([e for e in got if e.passage == tripods])
+    set_out = [e for e in got if e.passage == tripods]
+    assert [e.action for e in set_out][:2] == ["陳", "升"] and all(e.agents == [] for e in set_out)
 
 
 def test_the_grave_clothes_and_the_pit_are_things():
@@ -2305,3 +2312,37 @@ def test_where_one_goes_may_be_his_own_and_the_rank_of_the_left_is_no_place():
     got = events("上介皆奉其君之旂置于宮尚左公侯伯子男皆就其旂而立", chapter=10)
     assert got[1:3] == ["上介 置 at=宮", "公 就 at=旂"]
     assert events("釋獲者就其薦坐")[0] == "釋獲者 就 at=薦"
+
+
+def test_mourners_leaping_as_before_take_those_written_and_not_the_repeating_guess():
+    """The repeat of 踊 (如初) takes the men and the women written leaping in
+    turn, even where the guess carried was the first of them (丈夫), and
+    neither itself nor another guess joins them."""
+    from kg.extract.repeats import RepeatAsk, resolve
+
+    def leap(agents, rule, passage):
+        event = Event("踊", list(agents), passage=passage)
+        event.mark("agent", rule)
+        return event
+
+    men, women = leap(["丈夫"], "written-subject", 1), leap(["婦人"], "written-subject", 1)
+    guessed = leap(["主人"], "carried-clause", 1)
+    again = leap(["丈夫"], "carried-passage", 2)
+    resolve([men, women, guessed, again], [RepeatAsk("first", [again])])
+    assert again.agents == ["丈夫", "婦人"] and again.repeats == [men]
+
+
+def test_a_host_is_kept_for_an_act_done_for_someone_and_mourners_with_no_one_carried_are_the_hosts():
+    """為之洗 (the host washes for him) and 為衆子 are no setting out; in 士喪禮
+    設熬旁一筐，乃塗，踊無算 (no one named sets the baskets out) the leaping is
+    the principal party's, not no one's (rule mourners-act)."""
+    from kg.extract.passages import extract_events, sets_out_afresh
+    from kg.readers import read_file
+
+    assert not sets_out_afresh(normalise("為之洗"), 4, [])
+    assert sets_out_afresh(normalise("為燎于門內之右"), 13, [])
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_012.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("設熬旁一筐"))
+    got = [e for e in extract_events(doc) if e.passage == passage]
+    assert got[0].agents == [] and [(e.agents, e.rule_for("agent")) for e in got if e.action == "踊"] \
+        == [(["衆主人"], "mourners-act")]

@@ -138,7 +138,7 @@ class AgentRules:
 
     def mourners_act(self, event: Event) -> None:
         """A mourner's act (踊, flag mourners) with no subject written, where
-        the agent carried is an officer (商祝, 御者), is the principal party's
+        the agent carried is an officer (商祝, 御者) or no one, is the principal party's
         last written (踊無算, 御者執策立于馬後哭成踊: the 主人 wails and
         stamps), and so is a dress act right after it (乃祖踊襲: he covers his
         arm again); the officer goes on after them."""
@@ -147,8 +147,8 @@ class AgentRules:
                 self.vocab.action_class.get(event.action) == "Dressing" and last is not None
                 and last.rule_for("agent") == "mourners-act"):
             return  # neither a mourner's act nor a dress act right after one: the one carried keeps it
-        if not event.agents or set(event.agents) <= self.vocab.principals:
-            return
+        if event.agents and set(event.agents) <= self.vocab.principals:
+            return  # (and where no one is carried, things set out: 設熬旁一筐，乃塗，踊無算)
         mourners = last_principal(self.history)
         if mourners:
             event.agents = mourners

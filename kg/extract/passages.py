@@ -246,17 +246,20 @@ def _opening(norm: str, chapter: int | None = None) -> tuple[list[Token], Token 
 
 def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool:
     """The passage opens, before any role, with an act of setting out
-    (actions.tsv flag sets-out: 陳, 設, 饌, 布席), and the thing right after
+    (actions.tsv flag sets-out: 陳, 設, 饌, 亨, 布席), and the thing right after
     it is none the ``recent`` events handled (賓以几辟 | 北面設几: the 賓 sets
-    down the armrest he holds). Mats spread for someone (乃席賓, 席工于西階上)
-    are no principal's work either: officers spread them."""
+    down the armrest he holds). Not an act done for someone, a role or 之
+    after it (為之洗, 為衆子), but a mat spread for someone (flag noun-act: 乃席賓)
+    is an officer's work too."""
+    vocab = vocabulary()
     lead, tok = _opening(norm, chapter)
-    if tok is None or tok.is_("role") or "sets-out" not in vocabulary().flags(tok.label("action")):
+    if tok is None or tok.is_("role") or "sets-out" not in vocab.flags(tok.label("action")):
         return False
-    after = len(lead) + 1
     tokens = tokenize(norm, chapter)
-    thing = tokens[after] if after < len(tokens) and tokens[after].is_("object") else None
-    return thing is None or not any(thing.label("object") in e.objects for e in recent)
+    nxt = tokens[len(lead) + 1] if len(lead) + 1 < len(tokens) else None
+    if nxt is not None and (particle(nxt, "pronoun") or nxt.is_("role") and "noun-act" not in vocab.flags(tok.label("action"))):
+        return False
+    return nxt is None or not (nxt.is_("object") and any(nxt.label("object") in e.objects for e in recent))
 
 
 def first_act(norm: str, chapter: int | None = None) -> str | None:

@@ -26,8 +26,10 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
     opens = before is None or before.punct or not before.is_("action")  # the list is no act's recipients
     while (tok := at(tokens, k)) is not None and tok.is_("role"):
         label = tok.label("role")
-        joined = particle(at(tokens, k - 1), "join")  # 退者與進者: two parties, the second names no deed of the first's
-        if not (roles and (label in vocab.qualifiers or not joined and names_a_deed(tok))):
+        # a subject's X者 says which of them (賓賵者將命); not after 與 (退者與進者: two parties), nor
+        # among those an act is directed at (饗婦送者: the bride's escorts, not the bride)
+        deed = opens and not particle(at(tokens, k - 1), "join") and names_a_deed(tok)
+        if not (roles and (label in vocab.qualifiers or deed)):
             roles.append(label)
         k += 1
         while particle(at(tokens, k), "numeral"):  # 下大夫二人, 笙一人
@@ -45,8 +47,8 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
 
 def names_a_deed(tok: Token) -> bool:
     """A participant X者 the tables lack, X an act (and the thing it takes):
-    after a role it says which of them, it names no one else (賓賵者將命: the
-    guests who bring the gifts; 士受皮者, 下大夫勞者)."""
+    after a role written as a subject it says which of them, it names no one
+    else (賓賵者將命: the guests who bring the gifts; 士受皮者, 下大夫勞者)."""
     vocab = vocabulary()
     deed = tok.text[:-1]
     if not tok.text.endswith("者") or tok.text in vocab.forms or not 1 <= len(deed) <= 2:

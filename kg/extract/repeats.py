@@ -27,7 +27,7 @@ or passage, a guess), it takes the agents of the act it repeats (宿贊冠者一
 亦如之: the host invites, as he invited the 賓; 筮卦占如初: each by whoever
 did it at first; where that agent was a guess too, the act stays flagged
 for review); an agent the text names is kept (三耦拾取矢亦如之), and an act
-with no agent at all (things set out by officers no one names: 設床笫于兩楹之間，
+on things with no agent at all (set out by officers no one names: 設床笫于兩楹之間，
 衽如初) takes none.
 """
 from __future__ import annotations
@@ -84,26 +84,29 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
         for event, earlier in pairs:
             event.repeats = [earlier]
             event.mark("repeats", RULE[ask.how])
-            if ask.how != "named" and _guessed(event) and event.agents and earlier.agents and earlier.agents != event.agents:
-                event.agents = _in_turn(events, index, earlier)  # 宿贊冠者一人亦如之: the one who invited the 賓
+            done_by = _in_turn(events, index, earlier, event)
+            if ask.how != "named" and _guessed(event) and (event.agents or not event.objects) and done_by \
+                    and done_by != event.agents:
+                event.agents = done_by  # 宿贊冠者一人亦如之: the one who invited the 賓
                 event.mark("agent", RULE[ask.how], replace=True)
                 # a guess taken from a guess stays one to review
                 event.uncertain = list(earlier.uncertain) or [GUESSED[r] for r in [earlier.rule_for("agent")]
                                                               if r in GUESSED]
 
 
-def _in_turn(events: list[Event], index: dict[int, int], earlier: Event) -> list[str]:
+def _in_turn(events: list[Event], index: dict[int, int], earlier: Event, event: Event) -> list[str]:
     """Who did the earlier act: with, for an act of the mourners (flag
-    mourners), the others who did it right after, in its passage (丈夫踊…
-    婦人踊 | 踊如初: the men and the women leap)."""
+    mourners), the others written doing it right after, in its passage
+    (丈夫踊…婦人踊 | 踊如初: the men and the women leap) — not the act that
+    repeats it, nor one whose agent is not written."""
     agents = list(earlier.agents)
     if "mourners" not in vocabulary().flags(earlier.action):
         return agents
     n = index[id(earlier)]
     for later in events[n + 1:n + 2 + GAP]:
-        if later.passage != earlier.passage:
+        if later.passage != earlier.passage or later is event:
             break
-        if later.action == earlier.action and not later.negated:
+        if later.action == earlier.action and not later.negated and later.rule_for("agent") == "written-subject":
             agents += [a for a in later.agents if a not in agents]
     return agents
 
@@ -174,7 +177,8 @@ def _same_act(event: Event, earlier: Event) -> bool:
     someone one alone."""
     if event.action != earlier.action:
         return False
-    if bool(event.recipients) != bool(earlier.recipients) and vocabulary().action_class.get(event.action) == "Movement":
+    if (event.rule_for("recipients") == "led-with") != (earlier.rule_for("recipients") == "led-with") \
+            and vocabulary().action_class.get(event.action) == "Movement":
         return False  # 以賓入, leading the 賓 in, does not repeat going in alone (主人入)
     return not (bool(event.objects) != bool(earlier.objects)
                 and (event.place is None) != (earlier.place is None))

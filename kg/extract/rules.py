@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.171.0"
+EXTRACTOR_VERSION = "2.172.0"
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,8 @@ define("carried-passage", "agent",
        "officer's work (no agent); so too a passage that opens with a time of day or a day (厥明, 質明, "
        "期初昏: grammar flag stage) and then sets things out; and no principal party is carried into a "
        "passage that opens with an act of setting out (actions.tsv flag sets-out: 陳, 設, 饌, 亨, 布席) a thing "
-       "he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's).",
+       "he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's), not one done for "
+       "someone (為之洗, 為衆子), though mats spread for someone are (乃席賓).",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
@@ -165,7 +166,8 @@ define("asked-answers", "agent",
        "有司請祖期")
 define("mourners-act", "agent",
        "A mourner's act (踊, 哭; flag mourners) with no subject written, where the agent carried is an "
-       "officer, is the last principal party's written (a guess to review), and so is a dress act right after "
+       "officer or no one (設熬旁一筐，乃塗，踊無算: things set out by no one named), is the last principal party's "
+       "written (a guess to review), and so is a dress act right after "
        "it (乃祖踊襲: the 主人 covers his arm again); the officer goes on after them.",
        "御者執策立于馬後哭成踊右還出")
 define("mourners-aside", "agent",
@@ -292,7 +294,8 @@ define("recipient-after-act", "recipients",
 define("led-with", "recipients",
        "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "
        "acting leads the role in it (以 'with, leading'); the role is no subject, and a movement (擯者以賓入: "
-       "leads him in) or a bow directed at a person (揖: flag person) is directed at it; counted bows (以賓三揖) "
+       "leads him in; it does not repeat a movement alone, 如初) or a bow directed at a person (揖: flag person) is "
+       "directed at it; counted bows (以賓三揖) "
        "are exchanged with it. Not 以君命使, 以公賜告 (a warrant, a gift).",
        "主人以賓揖先入")
 define("command-recipient", "recipients",
@@ -349,7 +352,8 @@ define("repeats-first", "repeats",
        "(on things of the same class where it has things: 舉骼如初 repeats the lifting of meat, not of a cover; "
        "by the same agents where there is one), the same act used the same way: one with a thing and no "
        "place does not repeat one with a place and no thing (升魚 is not 升自阼階); an act of the mourners "
-       "with no subject written takes all who did it in turn then (丈夫踊…婦人踊 | 踊如初: both).",
+       "with no subject written takes all written doing it in turn then (丈夫踊…婦人踊 | 踊如初: both); an act on "
+       "things with no agent at all takes none (設床笫于兩楹之間，衽如初).",
        "司射作射如初")
 define("repeats-last", "repeats",
        "如之, 亦如之 (also so): the acts of the clause repeat the same acts just before, whoever did them "

@@ -2,9 +2,11 @@
 
 尸 is the personator of the dead in the sacrifices, and the body itself in
 the rites before burial (士喪禮, 既夕禮: 遷尸, 馮尸). A term a sense names is
-read only in its chapters: the tokenizer's vocabulary leaves it out, and
-:func:`kg.extract.tokens.tokenize` puts it in where the chapter is one of
-them, in place of whatever else the written form is.
+read only in its chapters: the tokenizer's vocabulary leaves its row out
+(label and variants: the form senses.tsv gives is the one way it is read),
+and :func:`kg.extract.tokens.tokenize` puts it in, after the words are cut,
+where the chapter is one of them, in place of whatever else the written
+form is.
 """
 from __future__ import annotations
 
@@ -12,6 +14,12 @@ import functools
 
 from kg.mappings import MappingError, load_table, split_variants
 from kg.text.normalise import normalise
+
+
+def clear_caches() -> None:
+    """Forget the tables read (after ``mappings/`` changed: tests)."""
+    for cached in (_chapters_by_title, _senses, senses_in):
+        cached.cache_clear()
 
 
 @functools.lru_cache(maxsize=1)
@@ -32,13 +40,16 @@ def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
     titles = _chapters_by_title()
     senses = []
     for row in rows:
-        unknown = [t for t in split_variants(row["chapters"]) if t not in titles]
-        if unknown or not unknown and not split_variants(row["chapters"]):
-            raise MappingError(f"senses.tsv: {row['form']}: no chapter is titled {'|'.join(unknown)!r} (chapters.tsv)")
+        named = split_variants(row["chapters"])
+        if not named:
+            raise MappingError(f"senses.tsv: {row['form']}: no chapter named")
+        unknown = [t for t in named if t not in titles]
+        if unknown:
+            raise MappingError(f"senses.tsv: {row['form']}: no chapter is titled {'|'.join(unknown)} (chapters.tsv)")
         table = TABLES.get(row["kind"])
         if table is None or row["label"] not in {r["label"] for r in load_table(table)}:
             raise MappingError(f"senses.tsv: {row['form']}: {row['kind']} {row['label']} is no row of a term table")
-        chapters = frozenset(titles[t] for t in split_variants(row["chapters"]))
+        chapters = frozenset(titles[t] for t in named)
         senses.append((normalise(row["form"]), row["kind"], row["label"], chapters))
     return tuple(senses)
 

@@ -6,7 +6,7 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, names_a_deed, particle, read_place, read_roles,
+from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle, read_place, read_roles,
                                 read_things, thing_named_place, things_of_class, written_place)
 from kg.extract.tokens import SENTENCE_END, Token
 
@@ -378,10 +378,8 @@ class ThingRules:
 
 
 def among_recipients(tok: Token, event: Event) -> bool:
-    """The role at ``tok`` is one the event is directed at, or narrows one
-    (贈丈夫送者以束錦: the men who escorted her)."""
-    return bool(event.recipients) and tok.is_("role") and (
-        tok.label("role") in event.recipients or names_a_deed(tok))
+    """The role at ``tok`` is one the event is directed at (賜侯氏以車服)."""
+    return tok.is_("role") and tok.label("role") in event.recipients
 
 
 def carried_things() -> frozenset[str]:
