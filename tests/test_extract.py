@@ -406,10 +406,10 @@ def rites_built(request):
 
 
 @pytest.mark.parametrize("gold_file, floor", [
-    ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.89), ("blind-shaolao.jsonl", 0.83),
+    ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.90), ("blind-shaolao.jsonl", 0.83),
     ("blind-jinli.jsonl", 0.79), ("blind-yousiche.jsonl", 0.91),
     ("blind-shisang.jsonl", 0.80), ("blind-jixi.jsonl", 0.75),
-    ("blind-shisang-2.jsonl", 0.48), ("blind-jixi-2.jsonl", 0.54)])
+    ("blind-shisang-2.jsonl", 0.56), ("blind-jixi-2.jsonl", 0.64)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
@@ -433,8 +433,8 @@ EDITION_FLOORS = {
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.89, "yili-punctuated.txt": 0.84},
     "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.82, "yili-punctuated.txt": 0.81},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.90, "yili-punctuated.txt": 0.87},
-    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.44, "yili-punctuated.txt": 0.45},  # 2.163.0
-    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.53, "yili-punctuated.txt": 0.62},
+    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.52, "yili-punctuated.txt": 0.49},  # 2.172.0
+    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.63, "yili-punctuated.txt": 0.65},
 }
 
 
@@ -461,12 +461,13 @@ def test_blind_sets_hold_their_floors_in_the_other_editions(built_store):
 def test_the_check_set_holds_its_first_blind_score(built_store):
     """特牲饋食禮 (tests/data/check-tesheng-README.md): annotated by a separate
     session and scored once, blind, at extractor 2.151.0 (0.745 whole events,
-    the same at 2.157.0); no rule is taken from it, and none may lose it ground."""
+    the same at 2.157.0; 0.818 at 2.166.0, whose rule came from the blind
+    sets); no rule is taken from it, and none may lose it ground."""
     from kg.eval import load_gold, score
     from kg.publish.store import select
 
     events = select(built_store, (ROOT / "queries" / "events.rq").read_text(encoding="utf-8"))[1]
-    assert score(events, load_gold(ROOT / "tests" / "data" / "check-tesheng.jsonl"))["event"].f1 >= 0.73
+    assert score(events, load_gold(ROOT / "tests" / "data" / "check-tesheng.jsonl"))["event"].f1 >= 0.80
 
 
 def test_kg_eval_editions_prints_a_line_per_edition(built_tiny):
