@@ -9,8 +9,8 @@ class AsideRules:
     def resumes_after_aside(self, event: Event) -> None:
         """An act on things (class Handling) with no subject written, right
         after a mourners' act (踊, 哭: flag mourners) whose subject is written
-        and who did nothing else, is done by the one who acted before that
-        aside (徹者入，丈夫踊，設于西北: the removers set the things down, not the
+        and who would otherwise be carried into it, is done by the one who
+        acted before that aside (徹者入，丈夫踊，設于西北: the removers set the things down, not the
         men, who only leap as they pass)."""
         if len(self.events) < 3 or self.vocab.action_class.get(event.action) != "Handling":
             return

@@ -14,7 +14,7 @@ from kg.extract.tokens import (Token, at, direction_at, genitive, is_head, label
                                things_of_class, vocabulary)
 
 __all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "is_setting_down",
-           "labels_of_class", "named_place", "names_a_deed", "particle", "read_place", "read_roles", "read_things", "split_facing",
+           "labels_of_class", "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing",
            "text_at", "thing_named_place", "things_of_class", "written_place"]
 
 
@@ -28,7 +28,7 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
         label = tok.label("role")
         # a subject's X者 says which of them (賓賵者將命); not after 與 (退者與進者: two parties), nor
         # among those an act is directed at (饗婦送者: the bride's escorts, not the bride)
-        deed = opens and not particle(at(tokens, k - 1), "join") and names_a_deed(tok)
+        deed = opens and not particle(at(tokens, k - 1), "join") and _names_a_deed(tok)
         if not (roles and (label in vocab.qualifiers or deed)):
             roles.append(label)
         k += 1
@@ -45,7 +45,7 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
     return roles, k
 
 
-def names_a_deed(tok: Token) -> bool:
+def _names_a_deed(tok: Token) -> bool:
     """A participant X者 the tables lack, X an act (and the thing it takes):
     after a role written as a subject it says which of them, it names no one
     else (賓賵者將命: the guests who bring the gifts; 士受皮者, 下大夫勞者)."""
