@@ -2347,3 +2347,11 @@ def test_a_host_is_kept_for_an_act_done_for_someone_and_mourners_with_no_one_car
     got = [e for e in extract_events(doc) if e.passage == passage]
     assert got[0].agents == [] and [(e.agents, e.rule_for("agent")) for e in got if e.action == "踊"] \
         == [(["衆主人"], "mourners-act")]
+
+
+def test_a_thing_written_again_after_the_acts_things_is_no_place_of_the_act():
+    """士喪禮 12: 設扃鼏，鼏西末 — the bar and the cover are set on; the cover's
+    fringe lies to the west, no place of 設; but 主人洗，洗南 (燕禮): the act, then
+    the basin's south, the place."""
+    assert events("設扃鼏鼏西末素俎在鼎西", chapter=12)[0] == " 設 obj=扃|鼏"
+    assert events("主人坐取觚洗洗南西北面")[-1] == "主人 洗 at=洗南 西北面"

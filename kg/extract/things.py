@@ -189,6 +189,9 @@ class ThingRules:
                 self.extend(last, after)
                 return after
         place = read_place(self.t, k, heads=("object",), need_direction=True)
+        if place is not None and last is not None and last.objects and last.objects[-1] == tok.label("object") \
+                and last.j == self.t[k - 1].j:
+            return place[1]  # 設扃鼏，鼏西末: the thing written again opens its own clause, how it lies, no place
         if place is not None and tok.label("object") not in things_of_class("MeatCut"):
             return self.on_bare_place(k, place)  # (羊左肩左肫: the left shoulder, the left thigh; no place)
         things, after = read_things(self.t, k)

@@ -368,9 +368,9 @@ class WordRules:
 
     @word_rule("thing", "A thing not taken by an act (a word that is also an act is the thing before 與/及 and "
                "a thing: 筮與席): a place where one goes (升筵), the things of an act right after its 自/由 "
-               "place (薦自東房韭菹醓醢), the thing of the act "
-               "after 以 (所執脯以賜; not dress, which is worn: 賓朝服以拜賜), of the act right after it "
-               "(勺爵觚觶實于篚), or a place (洗南); 若中 is a hit, not the tally holder.",
+               "place (薦自東房韭菹醓醢), the thing of the act after 以 (所執脯以賜; not dress, which is worn: 賓朝服以拜賜), of the act right after it "
+               "(勺爵觚觶實于篚), or a place (洗南; not a thing written again right after the act's things: "
+               "設扃鼏，鼏西末, how it lies); 若中 is a hit, not the tally holder.",
                "所執脯以賜")
     def rule_thing(self, k, tok, kind):
         if tok.is_("object") and not (tok.is_("action") and not self.noun_here(k)):
