@@ -84,9 +84,10 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
         for event, earlier in pairs:
             event.repeats = [earlier]
             event.mark("repeats", RULE[ask.how])
+            if ask.how == "named" or not _guessed(event) or (not event.agents and event.objects):
+                continue  # a written agent is kept, and no agent given to things set out by no one
             done_by = _in_turn(events, index, earlier, event)
-            if ask.how != "named" and _guessed(event) and (event.agents or not event.objects) and done_by \
-                    and done_by != event.agents:
+            if done_by and done_by != event.agents:
                 event.agents = done_by  # 宿贊冠者一人亦如之: the one who invited the 賓
                 event.mark("agent", RULE[ask.how], replace=True)
                 # a guess taken from a guess stays one to review

@@ -13,22 +13,14 @@ from __future__ import annotations
 import functools
 
 from kg.mappings import MappingError, load_table, split_variants
+from kg.readers.base import chapter_titles
 from kg.text.normalise import normalise
 
 
 def clear_caches() -> None:
     """Forget the tables read (after ``mappings/`` changed: tests)."""
-    for cached in (_chapters_by_title, _senses, senses_in):
+    for cached in (_senses, senses_in):
         cached.cache_clear()
-
-
-@functools.lru_cache(maxsize=1)
-def _chapters_by_title() -> dict[str, int]:
-    titles: dict[str, int] = {}
-    for row in load_table("chapters"):
-        for title in (row["title"], *split_variants(row.get("variants", ""))):
-            titles[title] = int(row["number"])
-    return titles
 
 
 TABLES = {"role": "roles", "object": "objects", "place": "places"}
@@ -37,7 +29,7 @@ TABLES = {"role": "roles", "object": "objects", "place": "places"}
 def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
     """(form, kind, label, chapter numbers) of each row of senses.tsv; a
     chapter no title names, or a term its table lacks, is an error."""
-    titles = _chapters_by_title()
+    titles = dict(chapter_titles())
     senses = []
     for row in rows:
         named = split_variants(row["chapters"])
