@@ -409,13 +409,14 @@ def rites_built(request):
     ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.90), ("blind-shaolao.jsonl", 0.83),
     ("blind-jinli.jsonl", 0.79), ("blind-yousiche.jsonl", 0.91),
     ("blind-shisang.jsonl", 0.80), ("blind-jixi.jsonl", 0.75),
-    ("blind-shisang-2.jsonl", 0.56), ("blind-jixi-2.jsonl", 0.64)])
+    ("blind-shisang-2.jsonl", 0.62), ("blind-jixi-2.jsonl", 0.67)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
     0.554, 0.575, 0.400 whole-event F1) and 2.163.0 (既夕禮 0.768, first blind
     0.375; the second parts of 士喪禮 and 既夕禮 0.495 and 0.554, first blind
-    0.446 and 0.492), so that a rule change that loses ground fails."""
+    0.446 and 0.492; 0.636 and 0.685 at 2.174.0), so that a rule change that
+    loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
     assert scores(result.stdout)["event"] >= floor
@@ -433,8 +434,8 @@ EDITION_FLOORS = {
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.89, "yili-punctuated.txt": 0.84},
     "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.82, "yili-punctuated.txt": 0.81},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.90, "yili-punctuated.txt": 0.87},
-    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.52, "yili-punctuated.txt": 0.49},  # 2.172.0
-    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.63, "yili-punctuated.txt": 0.65},
+    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.57, "yili-punctuated.txt": 0.52},  # 2.174.0
+    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.66, "yili-punctuated.txt": 0.67},
 }
 
 
@@ -2355,3 +2356,52 @@ def test_a_thing_written_again_after_the_acts_things_is_no_place_of_the_act():
     the basin's south, the place."""
     assert events("設扃鼏鼏西末素俎在鼎西", chapter=12)[0] == " 設 obj=扃|鼏"
     assert events("主人坐取觚洗洗南西北面")[-1] == "主人 洗 at=洗南 西北面"
+
+
+def test_what_each_vessel_holds_and_what_there_is_too_are_the_things_set_out():
+    """2.174.0, 士喪禮 12: 熬黍稷各二筐，有魚腊，饌于西坫南 — the grain, two baskets
+    of each (particles.tsv flag counts-each: the baskets are no thing of the
+    list), and the fish and dried meat there are too, are what is set out; but
+    少牢 16: 執一金敦黍有蓋 — the lid the vessel has is no thing of its own."""
+    assert events("熬黍稷各二筐有魚腊饌于西坫南", chapter=12) == [" 饌 obj=黍|稷|魚|腊 at=西坫南"]
+    assert events("主婦自東房執一金敦黍有蓋坐設于羊俎之南")[0] == "主婦 執 obj=敦|黍 at=東房"
+    assert events(normalise("侇牀饌于階間"), chapter=13) == [" 饌 obj=床 at=階間"]  # the bed for the body (夷牀)
+
+
+def test_where_one_stands_before_a_facing_and_what_a_comparison_names_is_no_place():
+    """2.174.0, 士喪禮 12: 朋友親襚如初儀西階東北面哭 — east of the west stair,
+    facing north (after a word the tables lack as after a subject); 覲禮 10:
+    侯氏降階，東北面再拜 — the steps gone down, then the facing north-east;
+    如於室禮 — as the rite in the chamber — gives the act after it no place."""
+    assert "朋友 哭 at=西階東 北面" in events("朋友親襚如初儀西階東北面哭踊三降")
+    assert events("侯氏降階，東北面再拜稽首")[:2] == ["侯氏 降 at=階", "侯氏 再拜 東北面"]
+    assert events(normalise("賔升自西階出于足西面委衣如於室禮降出"))[-2] == "賓 降"
+
+
+def test_a_role_and_a_side_after_a_place_gone_by_acts_and_two_named_by_deeds_each_act():
+    """2.174.0, 士喪禮 12: 主人出于足降自西階衆主人東即位 — the 衆主人 go east to
+    their places (the role acts, going that way), not the 主人 by their east;
+    既夕禮 13: 知死者贈知生者賻 — the act of the one just named by his deed, then
+    another so named (not 贈知生者, one who gives)."""
+    assert events("主人出于足降自西階衆主人東即位")[-1] == "衆主人 即 at=東"
+    assert events("知死者贈知生者賻", chapter=13) == ["知死者 贈", "知生者 賻"]
+    from kg.extract.tokens import tokenize
+
+    words = [tok.text for tok in tokenize("有執膳爵者有執散爵者執膳爵者酌以進公")]
+    assert words[4:6] == ["執膳爵者", "酌"]  # 燕禮: the one named before, not 執 + 膳爵者
+
+
+def test_a_passage_that_is_a_condition_alone_is_no_event_and_a_place_is_no_mat_spread():
+    """2.174.0: 既夕禮 13 若奠 | 若賻 and 聘禮 8 若君不見 | 使大夫受 — a condition
+    alone names what the next passage does in that case: no event; the lord
+    written in it is who sends. 燕禮 6 筵前獻賓 opens with a place (before the
+    mat), no mat spread: the one carried is kept."""
+    from kg.extract.passages import extract_events, sets_out_afresh
+    from kg.readers import read_file
+
+    assert events("若奠", ["擯者"]) == [] and events("若賻", ["士"]) == []
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_008.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("若君不見"))
+    got = [e for e in extract_events(doc) if e.passage in (passage, passage + 1)]
+    assert got[0].passage == passage + 1 and compact(got[0]) == "君 使 to=大夫"
+    assert not sets_out_afresh(normalise("筵前獻賓"), 6, []) and sets_out_afresh(normalise("筵于戶西"), 6, [])

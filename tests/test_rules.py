@@ -144,6 +144,8 @@ CASES = {
     # removed); the facing before it is the setting out's
     "contents": ("陳一鼎于寢門外當東塾少南西面其實特豚四鬄去蹄兩胉脊肺設扃鼏", None, None,
                  [" 陳 obj=鼎 at=寢門外 西面", " 設 obj=扃|鼏"], None),
+    # 士喪禮 12: the wailing is kept up in relays, not by the 主人 carried nor by the mourners
+    "in-turns": ("乃代哭不以官", ["主人"], None, [" 哭"], 0),
     # 既夕禮 13.11: the men leap as the removers pass; the removers set the things down
     "mourners-aside": ("徹者入丈夫踊設于西北婦人踊", None, None, ["徹者 入", "丈夫 踊", "徹者 設", "婦人 踊"], 2),
     # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the

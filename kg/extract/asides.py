@@ -1,8 +1,10 @@
 """The mourners' asides: 丈夫踊, 婦人踊 written between the acts of another
-party. A mixin of :class:`kg.extract.events.PassageParser`."""
+party, and wailing by relays (代哭). A mixin of
+:class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
 from kg.extract.event import Event
+from kg.extract.phrases import at
 
 
 class AsideRules:
@@ -21,3 +23,13 @@ class AsideRules:
         event.agents = list(before.agents)
         event.mark("agent", "mourners-aside", replace=True)
         self.agent = list(before.agents)
+
+    def in_turns(self, event: Event, k: int) -> None:
+        """An act right after 代 (particles.tsv flag in-turns) with no subject
+        written is done by relays of people no one names (乃代哭: the wailing
+        is kept up in turns): no agent, whoever was carried or would wail."""
+        before = at(self.t, k - 1)
+        if before is None or not self.vocab.particle_has(before.text, "in-turns"):
+            return
+        event.agents = []
+        event.mark("agent", "in-turns", replace=True)

@@ -286,6 +286,7 @@ class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, Agent
             self.victims_officer(event, k)
             self.mourners_act(event)
             self.resumes_after_aside(event)
+            self.in_turns(event, k)
             self.performers_play(event)
         self.invited_answers(event, k)
         self.bow_declined(event)

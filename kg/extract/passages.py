@@ -100,9 +100,9 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if origin == "carried-passage" and agent and opens_at_a_time(norm, chapter) \
                     and opens_with_preparation(norm, chapter):
                 agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
-            if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals \
+            if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals | named_by_deed(agent) \
                     and sets_out_afresh(norm, chapter, events[-4:]):
-                agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out)
+                agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
             if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
@@ -257,9 +257,16 @@ def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool
         return False
     tokens = tokenize(norm, chapter)
     nxt = tokens[len(lead) + 1] if len(lead) + 1 < len(tokens) else None
-    if nxt is not None and (particle(nxt, "pronoun") or nxt.is_("role") and "noun-act" not in vocab.flags(tok.label("action"))):
-        return False
+    if nxt is not None and (particle(nxt, "pronoun") or nxt.is_("role") and "noun-act" not in vocab.flags(tok.label("action"))
+                            or particle(nxt, "direction")):
+        return False  # (筵前獻賓: before the mat, a place; no mat is spread)
     return nxt is None or not (nxt.is_("object") and any(nxt.label("object") in e.objects for e in recent))
+
+
+def named_by_deed(roles: list[str]) -> set[str]:
+    """The roles of ``roles`` the tables lack, named by what they did (知生者:
+    those who knew the living; tokens.agentive_noun)."""
+    return {role for role in roles if "role" not in vocabulary().forms.get(role, {})}
 
 
 def first_act(norm: str, chapter: int | None = None) -> str | None:

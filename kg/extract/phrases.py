@@ -240,6 +240,18 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         if things and tok.is_("action") and not tok.is_("object") and "measure" in vocab.flags(tok.label("action")):
             k += 1  # 玄纁束馬兩: the bundle the silk comes in; the list goes on
             continue
+        if things and vocab.particle_has(tok.text, "counts-each"):
+            n = k + 1
+            while particle(at(tokens, n), "numeral"):
+                n += 1
+            if n > k + 1 and getattr(at(tokens, n), "readings", {}).get("object") in things_of_class("Vessel"):
+                k = n + 1  # 黍稷各二筐: two baskets of each, what they fill, no thing of the list
+                continue
+        if things and vocab.particle_has(tok.text, "existential") and at(tokens, k + 1) is not None \
+                and at(tokens, k + 1).is_("object") and not at(tokens, k + 1).is_("role") \
+                and at(tokens, k + 1).label("object") in things_of_class("Food"):
+            k += 1  # 熬黍稷各二筐有魚腊: there are fish and dried meat too, the list goes on (一金敦黍有蓋: its lid)
+            continue
         if particle(tok, "numeral"):
             nxt = at(tokens, k + 1)
             if things and of_act and nxt is not None and nxt.is_("object") and not nxt.is_("action") \

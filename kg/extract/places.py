@@ -55,11 +55,10 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     directions = ""
     facing = at(tokens, k)
     if kind == "place" and facing is not None and facing.is_("facing") and len(facing.text) == 3 \
-            and (facing.text[0] == label[0] or particle(at(tokens, start - 1), "preposition")
-                 or getattr(at(tokens, start - 1), "readings", {}).get("role") is not None):
-        # 東楹東北面, 于門東北面, 主人阼階東南面辭洗 (where the subject stands): the place's
-        # direction, then the facing (東楹東 + 北面; the punctuated text writes 阼階東，南面);
-        # 降階東北面 faces north-east
+            and (facing.text[0] == label[0] or not _acted_on(tokens, start)):
+        # 東楹東北面, 于門東北面, 主人阼階東南面辭洗, 如初儀西階東北面哭 (where one stands): the
+        # place's direction, then the facing (東楹東 + 北面; the punctuated text writes 阼階東，南面);
+        # 降階東北面 faces north-east: the steps are what the act goes down
         split_facing(tokens, k)
     if genitive(at(tokens, k)):
         split_facing(tokens, k + 1)
@@ -288,3 +287,13 @@ def split_facing(tokens: list[Token], k: int) -> None:
 def _on_or_under(tok: Token | None) -> bool:
     """上 or 下 (particles.tsv flag surface): on or under the thing before it."""
     return tok is not None and vocabulary().particle_has(tok.text, "surface")
+
+
+def _acted_on(tokens: list[Token], start: int) -> bool:
+    """The word before the place at ``start`` (past a pause: 侯氏降階，東北面) is
+    an act or a thing: the place is the act's goal or lies by the thing, not
+    where someone stands."""
+    before = at(tokens, start - 1)
+    if before is not None and before.punct:
+        before = at(tokens, start - 2)
+    return before is not None and (before.is_("action") or before.is_("object"))

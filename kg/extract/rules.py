@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.173.0"
+EXTRACTOR_VERSION = "2.174.0"
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,10 @@ define("mourners-aside", "agent",
        "mourners) whose subject is written, is done by the one who acted before that aside (徹者入，丈夫踊，"
        "設于西北: the removers set the things down; the men only leap as they pass).",
        "徹者入丈夫踊設于西北婦人踊")
+define("in-turns", "agent",
+       "An act right after 代 (particles.tsv flag in-turns) with no subject written is done by relays no one "
+       "names (乃代哭: the wailing is kept up in turns): it has no agent, neither the one carried nor the mourners.",
+       "乃代哭不以官")
 define("victims-officer", "agent",
        "An act done by the officer of a victim (載, flag by-victim) with no subject written, in a clause that names "
        "one victim, is done by the one who ladled that victim out of its tripod (朼, flag ladles) in this passage "

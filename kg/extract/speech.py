@@ -236,6 +236,8 @@ class SpeechReading:
         tok = at(self.t, k)
         if tok is not None and tok.is_("role"):
             k = read_roles(self.t, k)[1]
+        elif particle(tok, "preposition") and at(self.t, k + 1) is not None and at(self.t, k + 1).is_("place"):
+            k += 2  # 如於室禮: as the rite in the chamber, no place of the act after it
         elif tok is not None and not tok.punct:
             k += 1
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
@@ -245,11 +247,19 @@ class SpeechReading:
         return k
 
     def condition_end(self, k: int) -> int:
-        """若…則: the condition is no event; go on after 則."""
+        """若…則: the condition is no event; go on after 則. A passage that is
+        a condition alone, one act with no 則 (若奠, 若賻, 若君不見), names what the
+        next passage does in that case: no event."""
         m = k + 1
         while (tok := at(self.t, m)) is not None and not (tok.punct and tok.text in SENTENCE_END):
             if particle(tok, "topic"):
                 return m + 1
             m += 1
+        acts = [n for n in range(k + 1, len(self.t)) if self.act_at(n)]
+        if len(acts) == 1 and all(tok.punct for tok in self.t[acts[0] + 1:]):
+            roles = [tok.label("role") for tok in self.t[k + 1:acts[0]] if tok.is_("role")]
+            if roles:
+                self.agent = roles  # 若君不見 | 使大夫受: the lord is who the next passage goes on with
+            return len(self.t)
         return k + 1
 

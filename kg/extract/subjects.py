@@ -62,7 +62,7 @@ class SubjectReading:
         side = place[0].label[len(place[0].head):] if place is not None else ""
         if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
                 and self.act_at(place[1]) and self.after_facing(k):
-            # 婦人升東面衆主人東即位: after an act and its facing, a role and one direction
+            # 婦人升東面衆主人東即位 (降自西階衆主人東即位): after an act and its facing or place, a role and one direction
             # right before an act: the role acts, going that way (not 主人介右北面拜: a place);
             # a pause may follow the facing (the punctuated text's 婦人升，東面。眾主人東即位)
             self.flush()
@@ -333,8 +333,9 @@ class SubjectReading:
         event.mark("agent", "vassal", replace=True)
 
     def after_facing(self, k: int) -> bool:
-        """Token k follows a facing, or a pause right after one."""
-        before = at(self.t, k - 1)
-        if before is not None and before.punct:
-            before = at(self.t, k - 2)
-        return before is not None and before.is_("facing")
+        """Token k follows a facing or the place an act went by (降自西階), or a
+        pause right after one."""
+        n = k - 2 if getattr(at(self.t, k - 1), "punct", False) else k - 1
+        before = at(self.t, n)
+        return before is not None and (before.is_("facing") or (
+            before.is_("place") and particle(at(self.t, n - 1), "preposition")))

@@ -188,6 +188,8 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
                 and not any(t.readings.get("role") == norm[i:i + agentive] for t in tokens):
             agentive = None  # 升拜受者三人: 者 takes the acts before it too (命赴者: a command to him; 沃執巾者)
             # (but 勞者禮辭賓揖先入勞者從之: the 勞者 already named in the passage)
+        if agentive and agentive >= 4 and _after_one_named_by_deed(tokens, norm, i, agentive):
+            agentive = None  # 知死者贈知生者賻: the act of the one just named, then 知生者
         if agentive and agentive > n and not _role_inside(norm, i, agentive):
             n, readings = agentive, {"role": norm[i:i + agentive]}
         form = norm[i:i + n]
@@ -216,6 +218,14 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
 # know (冠者, 卦者, 執冠者 "the one who holds the cap"); not after 所 (所卦者
 # is a thing) and not in a definition (…者也).
 NOT_AGENTIVE_START = set("所凡其是此若則不之而以也")
+
+
+def _after_one_named_by_deed(tokens: list[Token], norm: str, i: int, n: int) -> bool:
+    """An act, then a participant X者, right after another X者 (知死者贈知生者),
+    where the whole word of n characters at i is not one named before (not
+    有執膳爵者有執散爵者執膳爵者酌)."""
+    return bool(tokens) and tokens[-1].text.endswith("者") and tokens[-1].is_("role") and _an_act(norm[i]) \
+        and agentive_noun(norm, i + 1) == n - 1 and not any(t.readings.get("role") == norm[i:i + n] for t in tokens)
 
 
 def _after_relative(norm: str, i: int, words: str) -> bool:
