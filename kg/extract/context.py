@@ -181,12 +181,29 @@ class Surroundings:
         if self.set_out_next(k):
             return True  # 奠設如初: the offering is set out as before
         nxt, after = at(self.t, k + 1), at(self.t, k + 2)
+        if self.foods_fronted(k):
+            return True  # 醴酒錯于豆南: the sweet wine and the wine are set down (not 醴 "serve sweet wine")
         if particle(nxt, "join") and nxt.text != "、" and after is not None and after.is_("object") \
                 and not after.is_("role"):
             return True  # 筮與席: the stalks and the mat, a list of things (not 筮 "divine")
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
             particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
         # (主人冠端玄: the cap he wears, though no place is named by a cap)
+
+    def foods_fronted(self, k: int) -> bool:
+        """Foods written in a row opening a clause, the first also an act that
+        takes no things (醴: to serve sweet wine to someone; not 薦脯醢, serving
+        the dried meat): a list of foods (醴酒錯于豆南, 醴酒位如初: where they stand,
+        as at first)."""
+        foods = things_of_class("Food")
+        if not self.t[k].is_("action") or "thing" in self.vocab.flags(self.t[k].label("action")):
+            return False
+        n = k
+        while at(self.t, n) is not None and at(self.t, n).readings.get("object") in foods and not at(self.t, n).is_("role"):
+            n += 1
+        before = at(self.t, k - 1)  # (…腊特于俎北醴酒在籩南: after a place, where no pause is written)
+        opens = self.clause_starts(k) or before.is_("place") or particle(before, "direction")
+        return n > k + 1 and opens and not at(self.t, k + 1).is_("action")
 
     def place_phrase_follows(self, k: int, within: int = 3) -> bool:
         """A 于/於 phrase at k, or after at most ``within`` numerals and things

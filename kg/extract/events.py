@@ -25,6 +25,7 @@ from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
 from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
 from kg.extract.contents import ContentsRules
+from kg.extract.deities import DeityRules  # before word_rules: a deity is read before any subject
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
@@ -39,7 +40,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
+class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
                     Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
@@ -243,7 +244,8 @@ class PassageParser(MotionRules, ContentsRules, WordRules, SubjectReading, Agent
                                         or particle(at(self.t, after - 1), "numeral"))
         takes_things = "thing" in flags and not counted
         things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
-        if takes_things and not self.topic_of_all(past):  # (匕皆加: the ladles open a clause of their own)
+        if takes_things and not self.topic_of_all(past) and not self.chain_of_things(event, past):
+            # (匕皆加: the ladles open a clause of their own)
             after = past
             if things and (event.rule_for("agent") == "thing-subject" or event.rule_for("objects") == "material"):
                 event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic; 冪用絺布，加勺

@@ -6,7 +6,7 @@ read only in its chapters: the tokenizer's vocabulary leaves its row out
 (label and variants: the form senses.tsv gives is the one way it is read),
 and :func:`kg.extract.tokens.tokenize` puts it in, after the words are cut,
 where the chapter is one of them, in place of whatever else the written
-form is.
+form is (the words of a form written with more than one, 丘陵, joined).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-TABLES = {"role": "roles", "object": "objects", "place": "places"}
+TABLES = {"role": "roles", "object": "objects", "place": "places", "action": "actions"}
 
 
 def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
@@ -60,3 +60,23 @@ def sensed_terms() -> frozenset[tuple[str, str]]:
 def senses_in(chapter: int | None) -> dict[str, dict[str, str]]:
     """Written form -> its only reading, in this chapter."""
     return {form: {kind: label} for form, kind, label, chapters in _senses() if chapter in chapters}
+
+
+def read_with_senses(tokens: list, senses: dict[str, dict[str, str]]) -> list:
+    """``tokens`` with each written form of ``senses`` read as its term only;
+    a form cut into several words (丘陵: 丘, 陵; 四瀆: a number and a word the
+    tables lack) is joined back into one."""
+    longest = max((len(form) for form in senses), default=0)
+    read, n = [], 0
+    while n < len(tokens):
+        for m in range(min(len(tokens), n + longest), n, -1):
+            run = tokens[n:m]
+            form = "".join(tok.text for tok in run)
+            if form in senses and all(a.j == b.i for a, b in zip(run, run[1:])):
+                read.append(type(run[0])(run[0].i, run[-1].j, form, dict(senses[form])))
+                n = m
+                break
+        else:
+            read.append(tokens[n])
+            n += 1
+    return read

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from kg.extract.senses import sensed_terms, senses_in
+from kg.extract.senses import read_with_senses, sensed_terms, senses_in
 from kg.mappings import load_table, split_variants
 from kg.text.normalise import normalise
 
@@ -154,9 +154,7 @@ def tokenize(norm: str, chapter: int | None = None) -> list[Token]:
         if len(vocab.tokenized) > TOKENIZED_KEPT:
             del vocab.tokenized[next(iter(vocab.tokenized))]  # the oldest
     senses = senses_in(chapter)
-    if senses:
-        return [Token(t.i, t.j, t.text, dict(senses[t.text])) if t.text in senses else t for t in known]
-    return list(known)
+    return read_with_senses(list(known), senses) if senses else list(known)
 
 
 def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:

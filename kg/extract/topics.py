@@ -27,6 +27,15 @@ class ThingTopics:
             self.set_origin("thing-subject")
         return after
 
+    def chain_of_things(self, event, past: int) -> bool:
+        """The clause of ``event`` opened with its things and no one (rule
+        thing-subject), and the things after it are followed at once by the
+        same act: each thing opens its own clause (豆錯俎錯于豆東, 奠從燭從柩從:
+        the stands are set down, the torch follows), not more of the first."""
+        act = at(self.t, past)
+        return event.rule_for("agent") == "thing-subject" and bool(event.objects) and act is not None \
+            and act.is_("action") and act.label("action") == event.action
+
     def holders_of(self, things: list[str]) -> list[str]:
         """Who took up one of the things (an act of grammar flag holds: 執,
         奉, 舉) in this passage or the two before, and has not been seen to

@@ -7,12 +7,21 @@ from kg.mappings import load_table, split_variants
 from kg.text.normalise import normalise
 
 
+# The kind senses.tsv gives the terms of each table: a term read only in the
+# rites its sense names is left out here, where the rite is not known (日 of
+# 右前射三日 is a day, not the sun of 覲禮).
+SENSE_KINDS = {"roles": "role", "objects": "object", "places": "place", "actions": "action"}
+
+
 class Lexicon:
     """Every label and variant of a table, matched on normalised text."""
 
     def __init__(self, table: str):
         self.canonical: dict[str, str] = {}
+        sensed = {row["label"] for row in load_table("senses") if row["kind"] == SENSE_KINDS.get(table)}
         for row in load_table(table):
+            if row["label"] in sensed:
+                continue
             for form in [row["label"], *split_variants(row.get("variants", ""))]:
                 self.canonical[normalise(form)] = row["label"]
         self.longest = max(map(len, self.canonical), default=0)
