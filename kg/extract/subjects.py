@@ -149,8 +149,12 @@ class SubjectReading:
         while j >= 0 and not self.t[j].punct and not self.t[j].readings:
             j -= 1
         n = after + 1
-        while particle(at(self.t, n), "negation"):
-            n += 1  # (執幣者，不趨)
+        adverbs = n
+        while particle(at(self.t, n), "negation", "adverb"):
+            n += 1  # (執幣者，不趨; 公、侯、伯、子、男，皆就其旂而立)
+        if any(particle(at(self.t, m), "adverb") for m in range(adverbs, n)) and self.act_at(n) \
+                and self.vocab.action_class.get(self.t[n].label("action")) == "Offering":
+            return False  # 樂正與立者，皆薦以齒: they are served, by age
         place = read_place(self.t, n, heads=("place",)) if not self.act_at(n) else None
         if place is not None:  # (賓，西階東，北面答拜: where he stands, then the act)
             n = place[1]
