@@ -406,8 +406,8 @@ def rites_built(request):
 
 
 @pytest.mark.parametrize("gold_file, floor", [
-    ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.90), ("blind-shaolao.jsonl", 0.83),
-    ("blind-jinli.jsonl", 0.86), ("blind-yousiche.jsonl", 0.91),
+    ("blind-shixiangjian.jsonl", 0.83), ("blind-shiyu.jsonl", 0.90), ("blind-shaolao.jsonl", 0.87),
+    ("blind-jinli.jsonl", 0.86), ("blind-yousiche.jsonl", 0.92),
     ("blind-shisang.jsonl", 0.80), ("blind-jixi.jsonl", 0.75),
     ("blind-shisang-2.jsonl", 0.62), ("blind-jixi-2.jsonl", 0.67)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
@@ -415,7 +415,7 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
     0.554, 0.575, 0.400 whole-event F1) and 2.163.0 (既夕禮 0.768, first blind
     0.375; the second parts of 士喪禮 and 既夕禮 0.495 and 0.554, first blind
-    0.446 and 0.492; 0.636 and 0.685 at 2.174.0; 覲禮 0.874 at 2.177.0), so
+    0.446 and 0.492; 0.636 and 0.685 at 2.174.0; 覲禮 0.874 at 2.177.0; 少牢 0.875 and 有司徹 0.931 at 2.178.0), so
     that a rule change that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -432,8 +432,8 @@ EDITION_FLOORS = {
     "blind-shisang.jsonl": {"KR1d0026_012.txt": 0.76, "yili-punctuated.txt": 0.77},
     "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.75, "yili-punctuated.txt": 0.70},
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.89, "yili-punctuated.txt": 0.84},
-    "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.82, "yili-punctuated.txt": 0.81},
-    "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.90, "yili-punctuated.txt": 0.87},
+    "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.85, "yili-punctuated.txt": 0.81},  # 2.178.0
+    "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.92, "yili-punctuated.txt": 0.87},
     "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.57, "yili-punctuated.txt": 0.52},  # 2.174.0
     "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.66, "yili-punctuated.txt": 0.67},
 }
@@ -2446,3 +2446,20 @@ def test_the_five_ranks_of_lords_and_subjects_set_off_by_a_pause_before_all():
     assert events(normalise("公、侯、伯、子、男，皆就其旂而立。"), ["上介"], chapter=10)[0] == "公|侯|伯|子|男 就 at=旂"
     assert events(normalise("御者四人，皆坐持體，屬纊以俟絕氣。"), ["養者"], chapter=13)[0] == "御者 坐"
     assert events(normalise("司射適堂西設侯"), chapter=5)[-1] == "司射 設 obj=侯"
+
+
+def test_a_passage_opening_when_an_act_is_done_and_then_setting_out_carries_no_one():
+    """2.178.0, 有司徹 17: …司宮 | 卒燅，乃升羊豕魚三鼎…乃設扃鼏，陳鼎于門外 and 少牢 16
+    卒脀，皆設扃冪，乃舉，陳鼎 — when the warming (the loading) is done, officers no
+    one names put the meat in and set the tripods out (carried-passage: 卒 and
+    the act or thing done is a time clause, as 厥明); but 鄉射禮 5 卒，北面搢三挾一个:
+    done, the two who shot go on."""
+    from kg.extract.passages import extract_events, opens_at_a_time
+    from kg.readers import read_file
+
+    assert opens_at_a_time(normalise("卒燅乃升羊豕魚三鼎"), 17) and opens_at_a_time(normalise("卒脀皆設扃冪"), 16)
+    assert not opens_at_a_time(normalise("卒北面搢三挾一个"), 5)
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_017.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("卒燅乃升"))
+    got = [e for e in extract_events(doc) if e.passage == passage]
+    assert [(e.action, e.agents) for e in got][:3] == [("升", []), ("設", []), ("陳", [])]

@@ -284,9 +284,15 @@ def opens_with_preparation(norm: str, chapter: int | None = None) -> bool:
 
 def opens_at_a_time(norm: str, chapter: int | None = None) -> bool:
     """The passage opens with a time of day or a day (厥明, 質明, 期初昏:
-    grammar flag stage), before any role or act."""
-    lead, _ = _opening(norm, chapter)
-    return any(vocabulary().particle_has(tok.text, "stage") for tok in lead)
+    grammar flag stage), before any role or act, or with the end of an act
+    (or the thing) written right after 卒 (卒燅, 卒脀: grammar flag ends-act), a
+    time clause."""
+    lead, first = _opening(norm, chapter)
+    vocab = vocabulary()
+    done = lead[1] if len(lead) > 1 else first  # the act 卒 says is done (not 卒，北面搢三: done, he goes on)
+    return any(vocab.particle_has(tok.text, "stage") for tok in lead) \
+        or (bool(lead) and vocab.particle_has(lead[0].text, "ends-act") and done is not None
+            and (done.is_("action") or done.is_("object") or done.unknown))
 
 
 def asked_last(parser: PassageParser, history: list[list[str]]) -> list[str]:

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.177.0"
+EXTRACTOR_VERSION = "2.178.0"
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,11 @@ define("carried-passage", "agent",
        "into a new section of the rite only a principal party (roles of class Host) is carried: the last "
        "written, unless the passage opens by setting things out (an act of class Handling), an unnamed "
        "officer's work (no agent); so too a passage that opens with a time of day or a day (厥明, 質明, "
-       "期初昏: grammar flag stage) and then sets things out; and no principal party is carried into a "
-       "passage that opens with an act of setting out (actions.tsv flag sets-out: 陳, 設, 饌, 亨, 布席) a thing "
-       "he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's), not one done for "
-       "someone (為之洗, 為衆子), though mats spread for someone are (乃席賓).",
+       "期初昏: grammar flag stage), or with 卒 and the act or thing done (卒燅, 卒脀: flag ends-act; not 卒，北面搢三, "
+       "done, he goes on), and then sets things out; and no principal party, nor one named by his deed (X者), "
+       "is carried into a passage that opens with an act of setting out (actions.tsv flag sets-out: 陳, 設, 饌, "
+       "亨, 布席) a thing he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's), "
+       "not one done for someone (為之洗, 為衆子), though mats spread for someone are (乃席賓).",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
