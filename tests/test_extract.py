@@ -2400,11 +2400,13 @@ def test_a_passage_that_is_a_condition_alone_is_no_event_and_a_place_is_no_mat_s
     from kg.readers import read_file
 
     assert events("若奠", ["擯者"]) == [] and events("若賻", ["士"]) == []
+    assert events(normalise("又請。若賻，入告。"), ["擯者"], chapter=13) == ["擯者 請", "擯者 入", "擯者 告"]
     doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_008.txt")
     passage = next(p.index for p in doc.passages if p.span.norm.startswith("若君不見"))
     got = [e for e in extract_events(doc) if e.passage in (passage, passage + 1)]
     assert got[0].passage == passage + 1 and compact(got[0]) == "君 使 to=大夫"
     assert not sets_out_afresh(normalise("筵前獻賓"), 6, []) and sets_out_afresh(normalise("筵于戶西"), 6, [])
+    assert not sets_out_afresh(normalise("其設于外如于室"), 12, [])  # how they are set out: a description
 
 
 def test_things_each_opening_a_clause_of_the_same_act_and_foods_fronted_are_things():
@@ -2416,7 +2418,9 @@ def test_things_each_opening_a_clause_of_the_same_act_and_foods_fronted_are_thin
     got = events("豆錯俎錯于豆東立于俎北西上醴酒錯于豆南", ["執事者"], chapter=12)
     assert got[:2] == [" 錯 obj=豆", " 錯 obj=俎 at=豆東"] and got[-1] == " 錯 obj=醴|酒 at=豆南"
     assert events("醴酒位如初執事豆北南面東上", ["執事者"], chapter=12) == []
-    assert events("主人薦脯醢設俎")[0] == "主人 薦 obj=脯醢"
+    assert events("乃醴賓以一獻之禮", ["主人"], chapter=1)[0] == "主人 醴 to=賓"  # (士冠禮: 醴 the act)
+    # (敦啓會郤諸其南醴酒位如初: where the wine stands is as at first; 卻 repeats nothing)
+    assert not any(e.repeats for e in PassageParser("敦啓會郤諸其南醴酒位如初", ["甸人"], chapter=12).run())
 
 
 def test_the_deities_of_the_court_rite_are_offered_to_and_only_there():
@@ -2433,6 +2437,7 @@ def test_the_deities_of_the_court_rite_are_offered_to_and_only_there():
     assert events(normalise("天子乘龍載大旂象日月升龍降龍出拜日於東門之外"), chapter=10) == [
         "天子 乘 obj=龍", "天子 載 obj=旂", "天子 出", "天子 拜 at=東門外 to=日"]
     assert events(normalise("禮日於南門外"), ["天子"], chapter=7) == []
+    assert events("饗禮乃歸", ["天子"], chapter=10) == ["天子 饗", "天子 禮", "天子 歸"]  # (the gold: 饗, 禮)
     assert heading_length("右前射三日戒宰視滌量道張侯樂人宿縣于阼階東") == len("右前射三日戒宰視滌量道張侯")
 
 

@@ -205,6 +205,13 @@ class Surroundings:
         opens = self.clause_starts(k) or before.is_("place") or particle(before, "direction")
         return n > k + 1 and opens and not at(self.t, k + 1).is_("action")
 
+    def things_stand(self, k: int) -> bool:
+        """Things, then 位 (their places), right before k: a phrase there says
+        where the things stand (醴酒位如初), no act of its own."""
+        place, thing = at(self.t, k - 1), at(self.t, k - 2)
+        return place is not None and place.readings.get("place") == "位" and thing is not None \
+            and thing.is_("object") and not thing.is_("action")
+
     def place_phrase_follows(self, k: int, within: int = 3) -> bool:
         """A 于/於 phrase at k, or after at most ``within`` numerals and things
         (not past an act of setting down: its 于 phrase is its own)."""

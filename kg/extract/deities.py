@@ -4,16 +4,9 @@
 subject rule: a deity is offered to, it never acts."""
 from __future__ import annotations
 
-import functools
-
 from kg.extract.phrases import at, particle
 from kg.extract.rules import word_rule
-from kg.mappings import load_table
-
-
-@functools.lru_cache(maxsize=1)
-def deities() -> frozenset[str]:
-    return frozenset(row["label"] for row in load_table("roles") if row["class"] == "Deity")
+from kg.extract.tokens import labels_of_class
 
 
 class DeityRules:
@@ -39,4 +32,4 @@ class DeityRules:
 
     def deity_at(self, k: int) -> bool:
         tok = at(self.t, k)
-        return tok is not None and tok.is_("role") and tok.label("role") in deities()
+        return tok is not None and tok.is_("role") and tok.label("role") in labels_of_class("roles", "Deity")

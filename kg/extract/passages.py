@@ -100,7 +100,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if origin == "carried-passage" and agent and opens_at_a_time(norm, chapter) \
                     and opens_with_preparation(norm, chapter):
                 agent = []  # (質明滅燭, 厥明陳鼎五于門外: a new stage of the day; officers no one names set out)
-            if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals | named_by_deed(agent) \
+            if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals | unlisted_deed_names(agent) \
                     and sets_out_afresh(norm, chapter, events[-4:]):
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
@@ -253,8 +253,9 @@ def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool
     is an officer's work too."""
     vocab = vocabulary()
     lead, tok = _opening(norm, chapter)
-    if tok is None or tok.is_("role") or "sets-out" not in vocab.flags(tok.label("action")):
-        return False
+    if tok is None or tok.is_("role") or "sets-out" not in vocab.flags(tok.label("action")) \
+            or (lead and lead[-1].text == "其"):
+        return False  # (其設于外如于室: how they are set out, a description, no act done afresh)
     tokens = tokenize(norm, chapter)
     nxt = tokens[len(lead) + 1] if len(lead) + 1 < len(tokens) else None
     if nxt is not None and (particle(nxt, "pronoun") or nxt.is_("role") and "noun-act" not in vocab.flags(tok.label("action"))
@@ -263,10 +264,10 @@ def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool
     return nxt is None or not (nxt.is_("object") and any(nxt.label("object") in e.objects for e in recent))
 
 
-def named_by_deed(roles: list[str]) -> set[str]:
-    """The roles of ``roles`` the tables lack, named by what they did (知生者:
-    those who knew the living; tokens.agentive_noun)."""
-    return {role for role in roles if "role" not in vocabulary().forms.get(role, {})}
+def unlisted_deed_names(roles: list[str]) -> set[str]:
+    """The roles of ``roles`` written X者 that roles.tsv lacks, minted from
+    what they did (知生者: those who knew the living; tokens.agentive_noun)."""
+    return {role for role in roles if role.endswith("者") and "role" not in vocabulary().forms.get(role, {})}
 
 
 def first_act(norm: str, chapter: int | None = None) -> str | None:

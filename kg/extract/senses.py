@@ -14,12 +14,14 @@ import functools
 
 from kg.mappings import MappingError, load_table, split_variants
 from kg.readers.base import chapter_titles
+from kg.text.lexicon import lexicon
 from kg.text.normalise import normalise
 
 
 def clear_caches() -> None:
-    """Forget the tables read (after ``mappings/`` changed: tests)."""
-    for cached in (_senses, senses_in):
+    """Forget the tables read (after ``mappings/`` changed: tests), and the
+    heading lexicon, which leaves out the terms of the senses."""
+    for cached in (_senses, senses_in, lexicon):
         cached.cache_clear()
 
 

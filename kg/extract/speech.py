@@ -247,19 +247,29 @@ class SpeechReading:
         return k
 
     def condition_end(self, k: int) -> int:
-        """若…則: the condition is no event; go on after 則. A passage that is
-        a condition alone, one act with no 則 (若奠, 若賻, 若君不見), names what the
-        next passage does in that case: no event."""
+        """若…則: the condition is no event; go on after 則, or, with no 則, after
+        a pause that ends a condition of one act where an act follows (若賻，入告).
+        A passage that is a condition alone, one act with no 則 (若奠, 若賻,
+        若君不見), names what the next passage does in that case: no event."""
         m = k + 1
         while (tok := at(self.t, m)) is not None and not (tok.punct and tok.text in SENTENCE_END):
             if particle(tok, "topic"):
                 return m + 1
             m += 1
+        pause = next((n for n in range(k + 1, m) if self.t[n].text in CLAUSE_PUNCT), None)
+        if pause is not None and sum(self.act_at(n) for n in range(k + 1, pause)) == 1 \
+                and self.act_at(pause + 1):
+            return self.condition_alone(k, pause) + 1  # the punctuated 若賻，入告: the condition runs to the pause
         acts = [n for n in range(k + 1, len(self.t)) if self.act_at(n)]
         if len(acts) == 1 and all(tok.punct for tok in self.t[acts[0] + 1:]):
-            roles = [tok.label("role") for tok in self.t[k + 1:acts[0]] if tok.is_("role")]
-            if roles:
-                self.agent = roles  # 若君不見 | 使大夫受: the lord is who the next passage goes on with
-            return len(self.t)
+            return self.condition_alone(k, len(self.t))
         return k + 1
+
+    def condition_alone(self, k: int, end: int) -> int:
+        """The condition k..end names no act done; a role written in it is who
+        the acts after it go on with (若君不見 | 使大夫受, 若君不見，使大夫受: the lord)."""
+        roles = [tok.label("role") for tok in self.t[k + 1:end] if tok.is_("role")]
+        if roles:
+            self.agent = roles
+        return end
 

@@ -244,6 +244,8 @@ class WordRules:
         how = self.vocab.particle_value(tok.text, "repeats")
         if how is None:
             return None
+        if self.things_stand(k):
+            return k + 1  # 醴酒位如初: where the wine stands is as at first; no act is repeated
         rite = self.rite_end(k, tok, "如") if tok.text.startswith("如") else None
         if rite is not None:  # 如初受酬之禮: as the earlier receiving of a pledge, a named rite
             self.ask_repeat(self.named_rite(k + 1, rite - 2))
