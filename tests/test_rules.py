@@ -156,6 +156,10 @@ CASES = {
     "offered-to": ("祭天燔柴祭山丘陵升祭川沈祭地瘞", ["天子"], None,
                    ["天子 祭 to=天", "天子 燔 obj=柴", "天子 祭 to=山|丘陵", "天子 升", "天子 祭 to=川", "天子 沈",
                     "天子 祭 to=地", "天子 瘞"], 0),
+    # 士相見禮 3: the 大夫 visited declines the gift, bows, and sees off the 賓 who withdraws
+    "seen-off": ("士見於大夫終辭其贄於其入也一拜其辱也賓退送再拜", ["賓"], None,
+                 ["士 見 to=大夫", "大夫 辭 obj=贄", "大夫 拜", "賓 退", "大夫 送", "大夫 再拜"], 4),
+    "gift-declined": ("士見於大夫終辭其贄", ["賓"], None, ["士 見 to=大夫", "大夫 辭 obj=贄"], 1),
     # 既夕禮 13.11: the men leap as the removers pass; the removers set the things down
     "mourners-aside": ("徹者入丈夫踊設于西北婦人踊", None, None, ["徹者 入", "丈夫 踊", "徹者 設", "婦人 踊"], 2),
     # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the

@@ -339,8 +339,8 @@ class AgentRules:
         """賓下拜小臣辭升成拜: one who declines (flag declines) a bow or a
         going down by another hands the acts after it with no subject written
         back to the one who bowed (he goes up and completes the bow)."""
-        if "declines" not in self.vocab.flags(event.action) or len(self.events) < 2:
-            return
+        if "declines" not in self.vocab.flags(event.action) or len(self.events) < 2 or event.objects:
+            return  # (終辭其贄: a gift declined, no bow)
         bowed = self.events[-2]
         if bowed.agents and not set(bowed.agents) & set(event.agents) and (
                 self.vocab.action_class.get(bowed.action) == "Salutation" or bowed.action == "下"):

@@ -32,6 +32,7 @@ from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
 from kg.extract.subjects import SubjectReading
 from kg.extract.things import ThingRules
+from kg.extract.visits import VisitRules
 from kg.extract.topics import ThingTopics
 from kg.extract.tokens import THE_LORD, tokenize, vocabulary
 from kg.extract.word_rules import WordRules
@@ -40,7 +41,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics,
+class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics, VisitRules,
                     Surroundings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
@@ -289,6 +290,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectRe
             self.mourners_act(event)
             self.resumes_after_aside(event)
             self.in_turns(event, k)
+            self.seen_off(event, k)
+            self.gift_declined(event, k)
             self.performers_play(event)
         self.invited_answers(event, k)
         self.bow_declined(event)

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.179.0"
+EXTRACTOR_VERSION = "2.180.0"
 
 
 @dataclass(frozen=True)
@@ -180,6 +180,16 @@ define("in-turns", "agent",
        "An act right after 代 (particles.tsv flag in-turns) with no subject written is done by relays no one "
        "names (乃代哭: the wailing is kept up in turns): it has no agent, neither the one carried nor the mourners.",
        "乃代哭不以官")
+define("seen-off", "agent",
+       "An act of seeing off (送, 拜送: flag sees-off) with no subject written, right after the one carried "
+       "withdrew (退, its subject written), is the other party's, who stays, and so are the acts after it "
+       "(士見於大夫…賓退，送，再拜: the 大夫 sees him off and bows); not after going out (主人出，拜送: he goes out "
+       "to see the guest off).",
+       "士見於大夫終辭其贄於其入也一拜其辱也賓退送再拜")
+define("gift-declined", "agent",
+       "A declining (辭, flag declines) of 其 + a gift (class Gift: 贄, 幣) by the one carried from earlier in the "
+       "passage is the other party's: no one declines the gift he brings (士見於大夫，終辭其贄: the 大夫).",
+       "士見於大夫終辭其贄")
 define("victims-officer", "agent",
        "An act done by the officer of a victim (載, flag by-victim) with no subject written, in a clause that names "
        "one victim, is done by the one who ladled that victim out of its tripod (朼, flag ladles) in this passage "
