@@ -371,10 +371,7 @@ class AgentRules:
             return
         other = self.other_party(event.agents, k)
         if other:
-            event.agents = list(other)
-            self.agent = list(other)
-            self.set_origin("bow-pair", pending=False)
-            event.mark("agent", "bow-pair", replace=True)
+            self.hand_to(event, other, "bow-pair")
 
     def gift_answered(self, event: Event) -> None:
         """天子賜侯氏以車服，迎于外門外，再拜: after a gift, the one given to
@@ -392,7 +389,11 @@ class AgentRules:
                 or gift.agents != event.agents or set(gift.recipients) & set(event.agents)
                 or set(event.recipients) & set(gift.recipients)):
             return
-        event.agents = list(gift.recipients)
-        self.agent = list(gift.recipients)
-        self.set_origin("gift-answered", pending=False)
-        event.mark("agent", "gift-answered", replace=True)
+        self.hand_to(event, gift.recipients, "gift-answered")
+
+    def hand_to(self, event: Event, roles: list[str], rule: str) -> None:
+        """``roles`` do the event and the acts after it with no subject written (``rule``)."""
+        event.agents = list(roles)
+        self.agent = list(roles)
+        self.set_origin(rule, pending=False)
+        event.mark("agent", rule, replace=True)

@@ -22,10 +22,7 @@ class VisitRules:
             return
         other = self.other_party(event.agents, k)
         if other:
-            event.agents = list(other)
-            self.agent = list(other)
-            self.set_origin("seen-off", pending=False)
-            event.mark("agent", "seen-off", replace=True)
+            self.hand_to(event, other, "seen-off")
 
     def gift_declined(self, event: Event, k: int) -> None:
         """A declining (flag declines) of 其 + a gift (class Gift: 贄, 幣) by the
@@ -38,7 +35,4 @@ class VisitRules:
             return
         other = self.other_party(event.agents, k)
         if other:
-            event.agents = list(other)
-            self.agent = list(other)
-            self.set_origin("gift-declined", pending=False)
-            event.mark("agent", "gift-declined", replace=True)
+            self.hand_to(event, other, "gift-declined")
