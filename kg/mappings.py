@@ -12,6 +12,9 @@ from kg.paths import MAPPINGS
 
 MAPPINGS_DIR = MAPPINGS
 
+# The table of each kind of term (senses.tsv names its terms by kind).
+TERM_TABLES = {"role": "roles", "object": "objects", "place": "places", "action": "actions"}
+
 
 class MappingError(ValueError):
     """A mappings table is missing or malformed."""

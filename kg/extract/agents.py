@@ -33,6 +33,13 @@ class AgentRules:
         the next act is the one the rule gives its agent to."""
         self.origin, self.origin_sentence, self.origin_pending = rule, self.sentence, pending
 
+    def hand_to(self, event: Event, roles: list[str], rule: str) -> None:
+        """``roles`` do the event and the acts after it with no subject written (``rule``)."""
+        event.agents = list(roles)
+        self.agent = list(roles)
+        self.set_origin(rule, pending=False)
+        event.mark("agent", rule, replace=True)
+
     def agent_rule(self) -> str:
         """The rule that gives the agent of an act here: the one that just set
         it (a subject written or joined, 皆), else the agent is carried from
@@ -70,10 +77,7 @@ class AgentRules:
             return
         for earlier in reversed(self.history):
             if not set(earlier) & set(others):
-                event.agents = list(earlier)
-                self.agent = list(earlier)
-                self.set_origin("not-to-oneself", pending=False)
-                event.mark("agent", "not-to-oneself", replace=True)
+                self.hand_to(event, earlier, "not-to-oneself")
                 return
 
     def one_of_them(self, k: int) -> None:
@@ -173,10 +177,7 @@ class AgentRules:
         ladled = next((e for e in reversed(self.earlier + self.events[:-1]) if victim in e.objects and e.agents
                        and "ladles" in self.vocab.flags(e.action)), None)
         if ladled is not None:
-            event.agents = list(ladled.agents)
-            self.agent = list(ladled.agents)
-            self.set_origin("victims-officer", pending=False)
-            event.mark("agent", "victims-officer", replace=True)
+            self.hand_to(event, ladled.agents, "victims-officer")
 
     def performers_play(self, event: Event) -> None:
         """An act of the musicians (歌, 奏; flag performers) with no subject
@@ -213,10 +214,7 @@ class AgentRules:
         if not opening.recipients and not ("拜" in opening.action and ("拜" in event.action or event.action == "揖")):
             return  # (兄弟再拜，冠者答拜，見贊者: the one who answered goes on visiting; but …再拜，賓答再拜 | 揖衆賓)
         if not set(initiator) & set(event.recipients) and initiator != event.agents:
-            event.agents = list(initiator)
-            self.agent = list(initiator)
-            self.set_origin("initiator-again", pending=False)
-            event.mark("agent", "initiator-again", replace=True)
+            self.hand_to(event, initiator, "initiator-again")
 
     def giver_lays(self, event: Event) -> None:
         """Laying a gift down (flag gift-laid: 委) with no subject written,
@@ -254,10 +252,7 @@ class AgentRules:
                 or set(asked.agents) & set(answer.agents) or event.agents != answer.agents \
                 or self.vocab.action_class.get(event.action) not in ("Movement", "Salutation"):
             return  # (擯者請期，宰告曰質明行事，告兄弟及有司: the 宰 tells on)
-        event.agents = list(asked.agents)
-        self.agent = list(asked.agents)
-        self.set_origin("asker-again", pending=False)
-        event.mark("agent", "asker-again", replace=True)
+        self.hand_to(event, asked.agents, "asker-again")
 
     def counted_exchange(self, event: Event, k: int) -> None:
         """三揖, 三讓 (flag mutual): bows and yieldings counted are exchanged,
@@ -390,10 +385,3 @@ class AgentRules:
                 or set(event.recipients) & set(gift.recipients)):
             return
         self.hand_to(event, gift.recipients, "gift-answered")
-
-    def hand_to(self, event: Event, roles: list[str], rule: str) -> None:
-        """``roles`` do the event and the acts after it with no subject written (``rule``)."""
-        event.agents = list(roles)
-        self.agent = list(roles)
-        self.set_origin(rule, pending=False)
-        event.mark("agent", rule, replace=True)

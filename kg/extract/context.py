@@ -202,7 +202,7 @@ class Surroundings:
         while at(self.t, n) is not None and at(self.t, n).readings.get("object") in foods and not at(self.t, n).is_("role"):
             n += 1
         before = at(self.t, k - 1)  # (…腊特于俎北醴酒在籩南: after a place, where no pause is written)
-        opens = self.clause_starts(k) or before.is_("place") or particle(before, "direction")
+        opens = self.clause_starts(k) or (before is not None and (before.is_("place") or particle(before, "direction")))
         return n > k + 1 and opens and not at(self.t, k + 1).is_("action")
 
     def things_stand(self, k: int) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from kg.mappings import MappingError, load_table, split_variants
+from kg.mappings import TERM_TABLES, MappingError, load_table, split_variants
 from kg.readers.base import chapter_titles
 from kg.text.lexicon import lexicon
 from kg.text.normalise import normalise
@@ -23,9 +23,6 @@ def clear_caches() -> None:
     heading lexicon, which leaves out the terms of the senses."""
     for cached in (_senses, senses_in, lexicon):
         cached.cache_clear()
-
-
-TABLES = {"role": "roles", "object": "objects", "place": "places", "action": "actions"}
 
 
 def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
@@ -40,7 +37,7 @@ def read_senses(rows) -> tuple[tuple[str, str, str, frozenset[int]], ...]:
         unknown = [t for t in named if t not in titles]
         if unknown:
             raise MappingError(f"senses.tsv: {row['form']}: no chapter is titled {'|'.join(unknown)} (chapters.tsv)")
-        table = TABLES.get(row["kind"])
+        table = TERM_TABLES.get(row["kind"])
         if table is None or row["label"] not in {r["label"] for r in load_table(table)}:
             raise MappingError(f"senses.tsv: {row['form']}: {row['kind']} {row['label']} is no row of a term table")
         chapters = frozenset(titles[t] for t in named)

@@ -61,7 +61,7 @@ class SubjectReading:
             place = None
         side = place[0].label[len(place[0].head):] if place is not None else ""
         if place is not None and len(roles) <= 1 and not self.fresh and len(side) == 1 and after + 1 == place[1] \
-                and self.act_at(place[1]) and self.after_facing(k):
+                and self.act_at(place[1]) and self.after_facing_or_way(k):
             # 婦人升東面衆主人東即位 (降自西階衆主人東即位): after an act and its facing or place, a role and one direction
             # right before an act: the role acts, going that way (not 主人介右北面拜: a place);
             # a pause may follow the facing (the punctuated text's 婦人升，東面。眾主人東即位)
@@ -332,11 +332,9 @@ class SubjectReading:
         opens = next((tok for tok in self.t if not tok.punct), None)
         if opens is not None and self.vocab.particle_has(opens.text, "then"):
             return  # 乃易服…奠摯見於君: the one capped, whose story goes on
-        event.agents, self.agent = [VASSAL], [VASSAL]
-        self.set_origin("vassal", pending=False)
-        event.mark("agent", "vassal", replace=True)
+        self.hand_to(event, [VASSAL], "vassal")
 
-    def after_facing(self, k: int) -> bool:
+    def after_facing_or_way(self, k: int) -> bool:
         """Token k follows a facing or the place an act went by (降自西階), or a
         pause right after one."""
         n = k - 2 if getattr(at(self.t, k - 1), "punct", False) else k - 1

@@ -3,14 +3,8 @@ from __future__ import annotations
 
 import functools
 
-from kg.mappings import load_table, split_variants
+from kg.mappings import TERM_TABLES, load_table, split_variants
 from kg.text.normalise import normalise
-
-
-# The kind senses.tsv gives the terms of each table: a term read only in the
-# rites its sense names is left out here, where the rite is not known (日 of
-# 右前射三日 is a day, not the sun of 覲禮).
-SENSE_KINDS = {"roles": "role", "objects": "object", "places": "place", "actions": "action"}
 
 
 class Lexicon:
@@ -18,7 +12,9 @@ class Lexicon:
 
     def __init__(self, table: str):
         self.canonical: dict[str, str] = {}
-        sensed = {row["label"] for row in load_table("senses") if row["kind"] == SENSE_KINDS.get(table)}
+        # a term read only in the rites its sense names (senses.tsv) is left out here, where the
+        # rite is not known (日 of 右前射三日 is a day, not the sun of 覲禮)
+        sensed = {row["label"] for row in load_table("senses") if TERM_TABLES.get(row["kind"]) == table}
         for row in load_table(table):
             if row["label"] in sensed:
                 continue
