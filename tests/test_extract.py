@@ -2469,3 +2469,32 @@ def test_a_passage_opening_when_an_act_is_done_and_then_setting_out_carries_no_o
     passage = next(p.index for p in doc.passages if p.span.norm.startswith("卒燅乃升"))
     got = [e for e in extract_events(doc) if e.passage == passage]
     assert [(e.action, e.agents) for e in got][:3] == [("升", []), ("設", []), ("陳", [])]
+
+
+def test_the_grave_goods_listed_before_they_follow_and_counted():
+    """2.181.0, 既夕禮 13: 茵苞器序從 — the mat, the reed wrappings and the
+    vessels follow in order (a list written before its act goes on past 苞,
+    also "to wrap", and 序 "in order" may stand between); 苞二筲三, 葦苞長三尺:
+    counted or measured, 苞 is the thing; 徹巾苞牲取下體: wrapping the victim;
+    藏苞筲於旁: stored beside the coffin."""
+    assert events("茵苞器序從", ["徹者"], chapter=13) == [" 從 obj=茵|苞|器"]
+    assert events("苞二筲三黍稷麥", ["徹者"], chapter=13) == []
+    assert events("葦苞長三尺一編", ["徹者"], chapter=13) == []
+    assert events("徹巾苞牲取下體", ["徹者"], chapter=13) == [
+        "徹者 徹 obj=巾", "徹者 苞 obj=牲", "徹者 取 obj=體"]
+    assert events("藏苞筲於旁", ["賓"], chapter=13) == ["賓 藏 obj=苞|筲 at=旁"]
+    assert events("士盥二人以竝東面立于西階下", chapter=12)[0] == "士 盥"  # (two men: no thing counted)
+
+
+def test_the_piglet_put_in_whole_and_the_mats_laid_in_layers():
+    """2.181.0, 士喪禮 12: 陳三鼎于門外北上豚合升魚鱄鮒九 — the piglet (豚, new in
+    the tables) goes in whole (合 "together" between a thing and its act), and
+    the fish after it are the next thing listed, not where the piglet goes;
+    布席于戸内下莞上簟: the mats laid rush below, bamboo above, no side of the
+    door; 設盆盥于饌東: the basin and its water (盆盥) are the washing water;
+    豚解 is one act, the cutting up (the piglet is no thing of it)."""
+    assert events("陳三鼎于門外北上豚合升魚鱄鮒九腊左胖髀不升", chapter=12)[:2] == [
+        " 陳 obj=鼎 at=門外", " 升 obj=豚"]
+    assert events(normalise("布席于戸内下莞上簟"), ["有司"], chapter=12) == ["有司 布 obj=席 at=戶內"]
+    assert events("設盆盥于饌東有巾", chapter=12) == [" 設 obj=盥 at=饌東"]
+    assert events("豕亦如之豚解無腸胃", chapter=13) == [" 解"]

@@ -183,12 +183,26 @@ class Surroundings:
         nxt, after = at(self.t, k + 1), at(self.t, k + 2)
         if self.foods_fronted(k):
             return True  # 醴酒錯于豆南: the sweet wine and the wine are set down (not 醴 "serve sweet wine")
+        if self.counted_here(k):
+            return True  # 苞二筲三, 葦苞長三尺: the wrappings counted or measured
         if particle(nxt, "join") and nxt.text != "、" and after is not None and after.is_("object") \
                 and not after.is_("role"):
             return True  # 筮與席: the stalks and the mat, a list of things (not 筮 "divine")
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
             particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
         # (主人冠端玄: the cap he wears, though no place is named by a cap)
+
+    def counted_here(self, k: int) -> bool:
+        """The word at k is counted by a bare numeral (苞二, 苞二筲三: at the
+        end, or before the next thing counted), or measured by a dimension
+        the tables lack, a numeral and a unit (葦苞長三尺): a thing. Not before
+        a thing or person the numeral counts (洗二爵, 盥二人), nor a measure
+        with no dimension (冠六升: the cloth of the cap)."""
+        nxt, after = at(self.t, k + 1), at(self.t, k + 2)
+        if particle(nxt, "numeral"):
+            return after is None or after.punct or (
+                after.is_("object") and not after.is_("action") and particle(at(self.t, k + 3), "numeral"))
+        return getattr(nxt, "readings", None) == {} and self.past_measure(k + 1) != k + 1
 
     def foods_fronted(self, k: int) -> bool:
         """Foods written in a row opening a clause, the first also an act that

@@ -141,6 +141,8 @@ def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
     that handles things (巾柶鬊蚤埋于坎: 蚤, the nail parings, is the last thing
     buried, not the act of trimming)."""
     tok = at(tokens, k)
+    if tok is not None and tok.is_("object") and not tok.is_("action") and not tok.is_("role"):
+        return _fronted_list_ends(tokens, k + 1) or _subject_of_act(tokens, k)  # 茵苞器序從: 苞 is listed
     return tok is not None and tok.is_("action") and not tok.is_("object") and not tok.is_("role") \
         and "thing" in vocabulary().flags(tok.label("action"))
 
@@ -148,7 +150,8 @@ def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
 def _subject_of_act(tokens: list[Token], k: int) -> bool:
     """The thing at k is followed at once by an act (not a thing too): it
     opens a clause of what is done with it (庭實設)."""
-    nxt = at(tokens, k + 1)
+    n = k + 2 if particle(at(tokens, k + 1), "adverb") else k + 1  # (茵苞器序從: they follow in order)
+    nxt = at(tokens, n)
     return nxt is not None and nxt.is_("action") and not nxt.is_("object")
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg.extract.tokens import Token, at, direction_at, genitive, labels_of_class, particle, things_of_class, vocabulary
+from kg.extract.tokens import Token, at, direction_at, genitive, labels_of_class, particle, text_at, \
+    things_of_class, vocabulary
 
 
 @dataclass
@@ -79,7 +80,8 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         return _side_of_owned(tokens, label, tokens[k], owned_side)  # 於賓席之東, 于主人席北
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
             and not (direction_at(tokens, k + 1) and OPPOSITE.get(tokens[k + 1].text) == tokens[k].text) \
-            and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k):
+            and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k) \
+            and not _layers(tokens, k):
         directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
         k += 1
     if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
@@ -107,6 +109,14 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
         return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     head_label = head.label(kind) if owner is not None else label  # 羊俎西 is named from the 俎
     return PlacePhrase(label + directions, kind, head_label, bool(directions)), k
+
+
+def _layers(tokens: list[Token], k: int) -> bool:
+    """下 X 上 Y at k (布席于戶內，下莞上簟: the rush mat below, the bamboo mat
+    above): how the mats are laid, no side of the place before it."""
+    layer = {"下": "上", "上": "下"}.get(text_at(tokens, k))
+    return layer is not None and at(tokens, k + 1) is not None and not direction_at(tokens, k + 1) \
+        and text_at(tokens, k + 2) == layer
 
 
 CARDINAL = set("東西南北")

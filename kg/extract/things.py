@@ -207,7 +207,8 @@ class ThingRules:
             self.extend(last, after)
             return after
         measured = self.past_measure(after)  # (竹杠長三尺置于宇西階上: how long it is, then where it is put)
-        if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last):
+        if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last) \
+                and not last.objects:  # (豚合升，魚鱄鮒九: the next thing put in, not where the piglet goes)
             if self.place_phrase_follows(after, 0):
                 last.objects = things  # 降衣于前: what he carries down, to the place named after it
                 last.mark("objects", "thing")

@@ -89,7 +89,7 @@ class ThingTopics:
         set out first; not 重先奠從, where 先 "goes first" and 奠 is the next thing)."""
         tok, nxt = at(self.t, k), at(self.t, k + 1)
         first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
-        return tok is not None and (tok.text == "皆" or first or tok.is_("facing"))
+        return tok is not None and (tok.text == "皆" or first or tok.is_("facing") or self.vocab.particle_has(tok.text, "act-next"))
 
     def topic_act(self, first: int, k: int) -> int:
         """Where the act that the things written first (from token ``first``)
