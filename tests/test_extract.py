@@ -2498,3 +2498,21 @@ def test_the_piglet_put_in_whole_and_the_mats_laid_in_layers():
     assert events(normalise("布席于戸内下莞上簟"), ["有司"], chapter=12) == ["有司 布 obj=席 at=戶內"]
     assert events("設盆盥于饌東有巾", chapter=12) == [" 設 obj=盥 at=饌東"]
     assert events("豕亦如之豚解無腸胃", chapter=13) == [" 解"]
+
+
+def test_the_lung_for_raising_counted_after_bones_side_by_side_and_clothing_the_body():
+    """2.182.0, 少牢 16: …皆二骨以竝，舉肺一，祭肺三，實于一鼎 — 舉肺 is the
+    lung for raising, one counted cut after the bones laid side by side (以竝),
+    no act 舉, and the bones are no thing of 實 (how they lie); 佐食舉肺脊 is
+    still the act. 士喪禮 12: 升自阼階以衣尸, 襚者入衣尸出 — 衣 is the act of
+    clothing the body only right before what it takes (flag thing-only);
+    降衣于前 and 布絞衾散衣祭服 keep the robe a thing."""
+    got = events(normalise("司士升豕右胖髀不升肩臂臑膊胳正脊一脡脊一横脊一短脅一正脅一代脅一皆二骨以竝舉肺一祭肺三實于一鼎"),
+                 chapter=16)
+    assert [e for e in got if " 舉" in e] == [] and got[-1] == "司士 實 at=鼎"
+    assert events("佐食舉肺脊授尸", chapter=14)[0] == "佐食 舉 obj=肺|脊"
+    assert events("皆二骨以並，舉肺一，祭肺三，實于一鼎。", ["司士"], chapter=16) == ["司士 實 at=鼎"]
+    assert events("受用篚升自阼階以衣尸", ["復者"], chapter=12)[-1] == "復者 衣 obj=尸"
+    assert events(normalise("禭者入衣尸出"), chapter=12) == ["襚者 入", "襚者 衣 obj=尸", "襚者 出"]
+    assert events("降衣于前", ["復者"], chapter=12) == ["復者 降 obj=衣 at=前"]
+    assert events("商祝布絞衾散衣祭服", chapter=12) == ["商祝 布 obj=絞|衾|衣|服"]

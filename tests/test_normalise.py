@@ -3,6 +3,7 @@ from kg.text.normalise import normalise
 
 def test_variants_fold_to_standard_traditional():
     assert normalise("賔𤣥髙徳鄕荅鼔吿") == "賓玄高德鄉答鼓告"
+    assert normalise("四𫝊擯") == "四傳擯"  # (覲禮 記; 喪服's 𫝊曰, the 傳 of the other editions)
 
 
 def test_only_simplified_characters_are_converted():

@@ -41,18 +41,6 @@ class Surroundings:
                 return None
         return None
 
-    def counted_thing_named(self, k: int) -> bool:
-        """The act word at k names a thing of a counted list (腸一胃一嚌肺一: the
-        lung for tasting): a count before it, and things then a count after it;
-        a pause of the list may stand before it and after the things (羊肺一、祭肺一，)."""
-        before = k - 2 if text_at(self.t, k - 1) == "、" else k - 1
-        if not particle(at(self.t, before), "numeral"):
-            return False
-        n = k + 1
-        while at(self.t, n) is not None and self.t[n].is_("object") and not self.t[n].is_("action"):
-            n += 1
-        return n > k + 1 and particle(at(self.t, n), "numeral")
-
     def act_after_facings(self, k: int) -> bool:
         """An act at k, or after the facings there (北面坐)."""
         while at(self.t, k) is not None and self.t[k].is_("facing"):
@@ -178,6 +166,9 @@ class Surroundings:
         tok = self.t[k]
         if tok.is_("action") and "noun-act" in self.vocab.flags(tok.label("action")):
             return self.noun_not_act(k)
+        if tok.is_("action") and "thing-only" in self.vocab.flags(tok.label("action")):
+            what = at(self.t, k + 1)  # 降衣于前: the robe (衣尸: clothes the body)
+            return what is None or not (what.is_("object") or what.is_("role")) or what.is_("action")
         if self.set_out_next(k):
             return True  # 奠設如初: the offering is set out as before
         nxt, after = at(self.t, k + 1), at(self.t, k + 2)
@@ -191,18 +182,6 @@ class Surroundings:
         return read_place(self.t, k, heads=("object",), need_direction=True) is not None or (
             particle(at(self.t, k + 1), "direction") and self.t[k].label("object") in things_of_class("Dress"))
         # (主人冠端玄: the cap he wears, though no place is named by a cap)
-
-    def counted_here(self, k: int) -> bool:
-        """The word at k is counted by a bare numeral (苞二, 苞二筲三: at the
-        end, or before the next thing counted), or measured by a dimension
-        the tables lack, a numeral and a unit (葦苞長三尺): a thing. Not before
-        a thing or person the numeral counts (洗二爵, 盥二人), nor a measure
-        with no dimension (冠六升: the cloth of the cap)."""
-        nxt, after = at(self.t, k + 1), at(self.t, k + 2)
-        if particle(nxt, "numeral"):
-            return after is None or after.punct or (
-                after.is_("object") and not after.is_("action") and particle(at(self.t, k + 3), "numeral"))
-        return getattr(nxt, "readings", None) == {} and self.past_measure(k + 1) != k + 1
 
     def foods_fronted(self, k: int) -> bool:
         """Foods written in a row opening a clause, the first also an act that

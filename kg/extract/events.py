@@ -21,6 +21,7 @@ from __future__ import annotations
 from kg.extract.agents import AgentRules
 from kg.extract.asides import AsideRules
 from kg.extract.context import Surroundings
+from kg.extract.counts import CountedThings
 from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
 from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
@@ -42,7 +43,7 @@ from kg.extract.word_rules import WordRules
 
 
 class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics, VisitRules,
-                    Surroundings):
+                    Surroundings, CountedThings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,

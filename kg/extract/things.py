@@ -217,7 +217,7 @@ class ThingRules:
                 last.mark("place", "thing")
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
-            if not set(things) <= things_of_class("Dress"):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
+            if not set(things) <= things_of_class("Dress") and not self.side_by_side(after):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
                 # 所執脯以賜: the thing of the act after 以; 冪用絺布，加勺: what the cover is made of
                 described = self.t[after].text == "用" and self.clause_starts(k)
                 self.wait_things(things, "material" if described else "thing")
@@ -229,18 +229,6 @@ class ThingRules:
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
         return after
-
-    def past_measure(self, k: int) -> int:
-        """After a measure at k (長三尺, 廣三寸: a number and a unit of kind
-        measure, with a word the tables lack before it, the dimension), the
-        index past it; else k."""
-        j = k + 1 if getattr(at(self.t, k), "readings", None) == {} else k
-        counted = j
-        while particle(at(self.t, j), "numeral"):
-            j += 1
-        if j == counted or not particle(at(self.t, j), "measure"):
-            return k
-        return j + 1
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
@@ -286,6 +274,8 @@ class ThingRules:
         led = self.led_with(k)
         if led is not None:
             return led
+        if self.act_on_what_follows(k + 1):
+            return k + 1  # 升自阼階以衣尸: to clothe the body (衣, an act only before what it takes)
         if nxt is not None and not nxt.punct:
             things, after = read_things(self.t, k + 1)
             prev = at(self.t, k - 1)
