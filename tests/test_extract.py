@@ -2516,3 +2516,19 @@ def test_the_lung_for_raising_counted_after_bones_side_by_side_and_clothing_the_
     assert events(normalise("禭者入衣尸出"), chapter=12) == ["襚者 入", "襚者 衣 obj=尸", "襚者 出"]
     assert events("降衣于前", ["復者"], chapter=12) == ["復者 降 obj=衣 at=前"]
     assert events("商祝布絞衾散衣祭服", chapter=12) == ["商祝 布 obj=絞|衾|衣|服"]
+
+
+def test_making_out_where_the_lord_faces_and_not_facing_him_askew():
+    """2.183.0, 士相見禮 3: 必辯君之南面，若不得則正方，不疑君 — 辯 before the lord
+    and 之 is the act of setting oneself square to where he faces (辯猶正也),
+    正方 is one act, and 疑 before the lord an act (疑，度之) he is the one of;
+    elsewhere 辯 and 疑 are adverbs, no event (辯獻, 爵辯卒受者興, 疑立: stands
+    composed). 有司徹 17: 婦贊者執白黑 — the parched rice and millet (senses.tsv:
+    白 and 黑 are foods there only)."""
+    assert events("凡燕見于君必辯君之南面若不得則正方不疑君", ["臣"], chapter=3) == [
+        "臣 見 to=君", "臣 辯", "臣 正", "臣 不疑 to=君"]
+    assert events("主人辯獻衆賓", chapter=4) == ["主人 獻 to=衆賓"]
+    assert events("爵辯卒受者興", ["主人"], chapter=4) == ["卒受者 興"]
+    assert events("主人西階上疑立", chapter=4) == ["主人 立 at=西階上"]
+    assert events("婦贊者執白黑以授主婦", chapter=17)[0] == "婦贊者 執 obj=白|黑"
+    assert not [e for e in events(normalise("設六色東方青南方赤西方白北方黑"), chapter=10) if "白" in e or "黑" in e]

@@ -1,5 +1,5 @@
 """The mourners' asides: 丈夫踊, 婦人踊 written between the acts of another
-party, and wailing by relays (代哭). A mixin of
+party, wailing by relays (代哭), and 辯, 疑 before the one they look to. A mixin of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
@@ -33,3 +33,17 @@ class AsideRules:
             return
         event.agents = []
         event.mark("agent", "in-turns", replace=True)
+
+    def act_before_role(self, k: int) -> int:
+        """辯, 疑 (particles.tsv flag act-before-role) right before a role with
+        nothing, 之 or 所 after it: the act, on where that one faces or is
+        (辯君之南面, 辯君所在: what is made out is no participant nor any act's
+        facing); 不疑君: the lord is the one not faced askew. Elsewhere an
+        adverb, no event (辯獻, 爵辯卒受者興, 疑立)."""
+        role, after = at(self.t, k + 1), at(self.t, k + 2)
+        if role is None or not role.is_("role") or not (after is None or after.punct or after.text in ("之", "所")):
+            return k + 1
+        past = self.on_action(k, rule="conditional-act")
+        if after is not None and not after.punct and "person" not in self.vocab.flags(self.t[k].label("action")):
+            return k + 4  # (辯君之南面: the lord, 之 and his facing are what is made out)
+        return past

@@ -319,8 +319,11 @@ class WordRules:
         return self.on_quote(k) if kind == "quote" else None
 
     @word_rule("conditional-act", "A word that is an act only right after another act (particles.tsv "
-               "act-after=X: 遂 after 決); elsewhere an adverb (遂 'then').", "袒決遂")
+               "act-after=X: 遂 after 決) or before a role with nothing, 之 or 所 after it (act-before-role: "
+               "辯君之南面, 不疑君); elsewhere an adverb (遂 'then', 辯獻 'to each in turn').", "袒決遂")
     def rule_conditional_act(self, k, tok, kind):
+        if self.vocab.particle_has(tok.text, "act-before-role") and tok.is_("action"):
+            return self.act_before_role(k)
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is None:
             return None
