@@ -2532,3 +2532,13 @@ def test_making_out_where_the_lord_faces_and_not_facing_him_askew():
     assert events("主人西階上疑立", chapter=4) == ["主人 立 at=西階上"]
     assert events("婦贊者執白黑以授主婦", chapter=17)[0] == "婦贊者 執 obj=白|黑"
     assert not [e for e in events(normalise("設六色東方青南方赤西方白北方黑"), chapter=10) if "白" in e or "黑" in e]
+
+
+def test_things_joined_by_yu_before_an_act_on_zhi_are_held_together():
+    """2.184.0, 少牢 16: 史…左執筮，右抽上韇，兼與筮執之 — he holds the case with
+    the stalks (與 + a thing, then an act on 之: the thing is its object too, and
+    筮 after 與 is the stalks, not "divine"); 既夕禮 13 記 滅燭，書與算執之:
+    the document and the tallies held."""
+    assert events("史朝服左執筮右抽上韇兼與筮執之東面受命于主人", chapter=16)[2] == "史 執 obj=筮"
+    assert events("滅燭書與算執之以逆出", ["釋獲者"], chapter=13)[1] == "釋獲者 執 obj=書|算"
+    assert events("嚌之", ["賓"], chapter=4) == ["賓 嚌"]  # (a pronoun alone stays no thing)

@@ -176,6 +176,8 @@ class Surroundings:
             return True  # 醴酒錯于豆南: the sweet wine and the wine are set down (not 醴 "serve sweet wine")
         if self.counted_here(k):
             return True  # 苞二筲三, 葦苞長三尺: the wrappings counted or measured
+        if getattr(prev, "text", "") == "與" and self.act_at(k + 1):
+            return True  # 兼與筮執之: holds it with the stalks (not 筮 "divine")
         if particle(nxt, "join") and nxt.text != "、" and after is not None and after.is_("object") \
                 and not after.is_("role"):
             return True  # 筮與席: the stalks and the mat, a list of things (not 筮 "divine")

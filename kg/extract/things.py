@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle, read_place, read_roles,
-                                read_things, thing_named_place, things_of_class, written_place)
+                                read_things, text_at, thing_named_place, things_of_class, written_place)
 from kg.extract.tokens import SENTENCE_END, Token
 
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
@@ -241,11 +241,13 @@ class ThingRules:
         act = self.t[after].label("action")
         flags = self.vocab.flags(act)
         own = at(self.t, after + 1)
+        # (書與算執之, 兼與筮執之: the things joined by 與 and 之 both held)
+        joined = any(text_at(self.t, n) == "與" for n in range(k - 1, after))
         return "thing" in flags and "complement" not in flags \
             and self.vocab.action_class.get(act) not in ("Salutation", "Speech") \
             and not set(things) & things_of_class("Dress") and not particle(before, "instrument") \
             and not (own is not None and own.is_("object") and not own.is_("role") and not own.is_("action")) \
-            and not particle(own, "pronoun") and not any(particle(self.t[n], "numeral") for n in range(k, after))
+            and (joined or not particle(own, "pronoun")) and not any(particle(self.t[n], "numeral") for n in range(k, after))
 
     def puts_somewhere(self, k: int) -> bool:
         """The act at token k takes a place: a movement, or setting a thing

@@ -1,14 +1,32 @@
-"""Visits: the one visited sees the visitor off and declines his gift. A
-mixin of :class:`kg.extract.events.PassageParser`, whose agent rules it adds
-(called where no subject is written)."""
+"""Visits: the one visited sees the visitor off and declines his gift, and
+the going up the two yield over. A mixin of
+:class:`kg.extract.events.PassageParser`, whose agent rules (called where no
+subject is written) and word rule it adds."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at
+from kg.extract.phrases import at, particle, read_roles
+from kg.extract.rules import word_rule
 from kg.extract.tokens import things_of_class
 
 
 class VisitRules:
+    @word_rule("yielded-act", "An act right after 讓 that a role written next does (侯氏與之讓升，侯氏先升; "
+               "揖讓升，賓升西階上): what the two yield over, no event; the going up is the role's after it.",
+               "侯氏與之讓升侯氏先升")
+    def rule_yielded_act(self, k, tok, kind):
+        before = at(self.t, k - 1)
+        if not tok.is_("action") or before is None or not before.is_("action") or before.label("action") != "讓":
+            return None
+        n = k + 2 if getattr(at(self.t, k + 1), "punct", False) else k + 1
+        roles, past = read_roles(self.t, n)
+        while roles and particle(at(self.t, past), "adverb"):
+            past += 1  # 侯氏先升
+        again = at(self.t, past)
+        if roles and again is not None and again.is_("action") and again.label("action") == tok.label("action"):
+            return k + 1
+        return None
+
     def seen_off(self, event: Event, k: int) -> None:
         """An act of seeing off (送, 拜送: flag sees-off) right after the one
         carried withdrew (退) is the other party's, who stays, and the acts
