@@ -2542,3 +2542,14 @@ def test_things_joined_by_yu_before_an_act_on_zhi_are_held_together():
     assert events("史朝服左執筮右抽上韇兼與筮執之東面受命于主人", chapter=16)[2] == "史 執 obj=筮"
     assert events("滅燭書與算執之以逆出", ["釋獲者"], chapter=13)[1] == "釋獲者 執 obj=書|算"
     assert events("嚌之", ["賓"], chapter=4) == ["賓 嚌"]  # (a pronoun alone stays no thing)
+
+
+def test_the_chief_mourner_does_not_set_out_the_offerings_before_burial():
+    """2.185.0, rule mourner-apart: 既夕禮 薦車直東榮北輈, 主人入袒乃載 — the
+    carriages offered and the coffin loaded by officers no one names, not the
+    主人 carried into them (乃奠: 祝與執事為之, 鄭注); in the other rites the
+    one carried sets out (鄉射禮 chapter 5), and a written 主人 stays."""
+    assert events("薦車直東榮北輈", ["主人"], chapter=13) == [" 薦 obj=車 at=東榮"]
+    assert events("主人入袒乃載踊無算", chapter=13)[:3] == ["主人 入", "主人 袒", " 載"]
+    assert events("薦車直東榮北輈", ["主人"], chapter=5) == ["主人 薦 obj=車 at=東榮"]
+    assert events("主人奠爵于篚", chapter=13) == ["主人 奠 obj=爵 at=篚"]

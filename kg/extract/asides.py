@@ -1,10 +1,12 @@
 """The mourners' asides: 丈夫踊, 婦人踊 written between the acts of another
-party, wailing by relays (代哭), and 辯, 疑 before the one they look to. A mixin of
+party, wailing by relays (代哭), the chief mourner apart from the offerings
+before burial, and 辯, 疑 before the one they look to. A mixin of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at
+from kg.extract.senses import before_burial
 
 
 class AsideRules:
@@ -33,6 +35,15 @@ class AsideRules:
             return
         event.agents = []
         event.mark("agent", "in-turns", replace=True)
+
+    def mourner_apart(self, event: Event) -> None:
+        """In the rites before burial, an offering set out, served or loaded
+        (flag offers-dead) with no subject written is no act of the chief
+        mourner carried into it: officers no one names do it (乃奠: 祝與執事為之,
+        鄭注; 薦車直東榮北輈; 主人入袒，乃載)."""
+        if event.agents == ["主人"] and "offers-dead" in self.vocab.flags(event.action) and before_burial(self.chapter):
+            event.agents = []
+            event.mark("agent", "mourner-apart", replace=True)
 
     def act_before_role(self, k: int) -> int:
         """辯, 疑 (particles.tsv flag act-before-role) right before a role with

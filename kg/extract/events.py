@@ -51,6 +51,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectRe
         self.norm = norm
         self.history = history if history is not None else []  # subjects written so far in the document
         self.earlier = earlier if earlier is not None else []  # the document's events before this passage
+        self.chapter = chapter
         self.t = tokenize(norm, chapter)  # in the chapter's senses (尸: the body, in 士喪禮)
         self.vocab = vocabulary()
         self.agent = list(agent)
@@ -291,6 +292,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectRe
             self.mourners_act(event)
             self.resumes_after_aside(event)
             self.in_turns(event, k)
+            self.mourner_apart(event)
             self.seen_off(event, k)
             self.gift_declined(event, k)
             self.performers_play(event)

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.184.0"
+EXTRACTOR_VERSION = "2.185.0"
 
 
 @dataclass(frozen=True)
@@ -180,6 +180,11 @@ define("in-turns", "agent",
        "An act right after 代 (particles.tsv flag in-turns) with no subject written is done by relays no one "
        "names (乃代哭: the wailing is kept up in turns): it has no agent, neither the one carried nor the mourners.",
        "乃代哭不以官")
+define("mourner-apart", "agent",
+       "In the rites before burial (士喪禮, 既夕禮), an offering set out, served or loaded (奠, 薦, 設, 陳, 饌, 載: "
+       "flag offers-dead) with no subject written is no act of the chief mourner (主人) carried into it: "
+       "officers no one names do it (乃奠: 祝與執事為之, 鄭注).",
+       "薦車直東榮北輈")
 define("seen-off", "agent",
        "An act of seeing off (送, 拜送: flag sees-off) with no subject written, right after the one carried "
        "withdrew (退, its subject written), is the other party's, who stays, and so are the acts after it "

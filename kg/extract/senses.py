@@ -61,6 +61,11 @@ def senses_in(chapter: int | None) -> dict[str, dict[str, str]]:
     return {form: {kind: label} for form, kind, label, chapters in _senses() if chapter in chapters}
 
 
+def before_burial(chapter: int | None) -> bool:
+    """The chapter is a rite before burial: 尸 is the body there (士喪禮, 既夕禮)."""
+    return senses_in(chapter).get("尸") == {"object": "尸"}
+
+
 def read_with_senses(tokens: list, senses: dict[str, dict[str, str]]) -> list:
     """``tokens`` with each written form of ``senses`` read as its term only;
     a form cut into several words (丘陵: 丘, 陵; 四瀆: a number and a word the
