@@ -2553,3 +2553,10 @@ def test_the_chief_mourner_does_not_set_out_the_offerings_before_burial():
     assert events("主人入袒乃載踊無算", chapter=13)[:3] == ["主人 入", "主人 袒", " 載"]
     assert events("薦車直東榮北輈", ["主人"], chapter=5) == ["主人 薦 obj=車 at=東榮"]
     assert events("主人奠爵于篚", chapter=13) == ["主人 奠 obj=爵 at=篚"]
+
+
+def test_though_the_great_officer_does_not_decline():
+    """2.186.0, 士喪禮 12: 大夫雖不辭，入也 — 雖 "although" is a word the tables
+    know now (particles.tsv), so 不辭 after it is the 大夫's act not done (after
+    a word the tables lack, 聲不絕, a negated act is no event)."""
+    assert events("不踊大夫雖不辭入也", ["主人"], chapter=12)[:2] == ["主人 不踊", "大夫 不辭"]

@@ -154,6 +154,8 @@ CASES = {
     # 士喪禮 12: the wailing is kept up in relays, not by the 主人 carried nor by the mourners
     "in-turns": ("乃代哭不以官", ["主人"], None, [" 哭"], 0),
     "mourner-apart": ("薦車直東榮北輈", ["主人"], None, [" 薦 obj=車 at=東榮"], 0),
+    "giver-leaves": ("朋友襚親以進主人拜委衣如初退哭不踊", None, None,
+                     ["朋友 襚", "朋友 進", "主人 拜", "朋友 委 obj=衣", "朋友 退", "主人 哭", "主人 不踊"], 4),
     # 覲禮 10 記: the king sacrifices to heaven, the hills, the rivers and the earth; the deities
     # after each 祭 are what it is offered to, never the ones who burn, raise, sink or bury
     "offered-to": ("祭天燔柴祭山丘陵升祭川沈祭地瘞", ["天子"], None,

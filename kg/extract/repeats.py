@@ -50,7 +50,7 @@ GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage":
            "not-ones-own": "AgentFromExchange", "commanded-does": "AgentFromExchange",
            "holders-act": "AgentFromHeldThing", "again": "AgentFromActKind",
            "one-of-them": "AgentFromExchange", "asker-again": "AgentFromExchange",
-           "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange",
+           "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange", "giver-leaves": "AgentFromExchange",
            "mourners-aside": "AgentCarriedAcrossSentences"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence

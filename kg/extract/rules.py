@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.185.0"
+EXTRACTOR_VERSION = "2.186.0"
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,11 @@ define("mourner-apart", "agent",
        "flag offers-dead) with no subject written is no act of the chief mourner (主人) carried into it: "
        "officers no one names do it (乃奠: 祝與執事為之, 鄭注).",
        "薦車直東榮北輈")
+define("giver-leaves", "agent",
+       "Withdrawing (退) with no subject written right after the giver laid his gift (rule giver-lays) is the "
+       "giver's; the acts after it stay the carried one's (朋友襚…主人拜，委衣如初，退，哭，不踊: the friend "
+       "withdraws, the 主人 wails).",
+       "朋友襚親以進主人拜委衣如初退哭不踊")
 define("seen-off", "agent",
        "An act of seeing off (送, 拜送: flag sees-off) with no subject written, right after the one carried "
        "withdrew (退, its subject written), is the other party's, who stays, and so are the acts after it "

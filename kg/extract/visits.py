@@ -1,7 +1,7 @@
-"""Visits: the one visited sees the visitor off and declines his gift, and
-the going up the two yield over. A mixin of
-:class:`kg.extract.events.PassageParser`, whose agent rules (called where no
-subject is written) and word rule it adds."""
+"""Visits: the one visited sees the visitor off and declines his gift, the
+giver who laid his gift withdraws, and the going up the two yield over. A
+mixin of :class:`kg.extract.events.PassageParser`, whose agent rules (called
+where no subject is written) and word rule it adds."""
 from __future__ import annotations
 
 from kg.extract.event import Event
@@ -11,6 +11,12 @@ from kg.extract.tokens import things_of_class
 
 
 class VisitRules:
+    def visit_agents(self, event: Event, k: int) -> None:
+        """The agent rules of a visit, for an act with no subject written."""
+        self.seen_off(event, k)
+        self.giver_leaves(event)
+        self.gift_declined(event, k)
+
     @word_rule("yielded-act", "An act right after 讓 that a role written next does (侯氏與之讓升，侯氏先升; "
                "揖讓升，賓升西階上): what the two yield over, no event; the going up is the role's after it.",
                "侯氏與之讓升侯氏先升")
@@ -41,6 +47,17 @@ class VisitRules:
         other = self.other_party(event.agents, k)
         if other:
             self.hand_to(event, other, "seen-off")
+
+    def giver_leaves(self, event: Event) -> None:
+        """Withdrawing (退) with no subject written right after the giver laid
+        his gift (rule giver-lays) is the giver's, and the acts after it stay
+        the carried one's (朋友襚…主人拜，委衣如初，退，哭，不踊: the friend
+        withdraws, the 主人 wails)."""
+        laid = self.previous_event
+        if event.action == "退" and laid is not None and laid.rule_for("agent") == "giver-lays" \
+                and laid.agents != event.agents:
+            event.agents = list(laid.agents)
+            event.mark("agent", "giver-leaves", replace=True)
 
     def gift_declined(self, event: Event, k: int) -> None:
         """A declining (flag declines) of 其 + a gift (class Gift: 贄, 幣) by the
