@@ -2560,3 +2560,18 @@ def test_though_the_great_officer_does_not_decline():
     know now (particles.tsv), so 不辭 after it is the 大夫's act not done (after
     a word the tables lack, 聲不絕, a negated act is no event)."""
     assert events("不踊大夫雖不辭入也", ["主人"], chapter=12)[:2] == ["主人 不踊", "大夫 不辭"]
+
+
+def test_mends_after_the_review_of_the_seventeenth_session():
+    """2.187.0: only an adverb that reads so before an act stands between a
+    thing and its act (五魚橫載之: the fish, crosswise, are still what 載
+    loads); 葦苞，長三尺 with a pause is measured too (no act 苞); 讓升 makes no
+    event only where the role after it goes first (壹揖壹讓升，主人升: both go up);
+    the women who leap are not carried into setting out after acts no one did
+    (士喪禮, punctuated); 朔月奠用特豚 is no act of the 衆主人 either."""
+    assert events("司士朼魚亦司士載尸俎五魚横載之", chapter=17)[1] == "司士 載 obj=俎|魚"
+    assert events(normalise("葦苞，長三尺，一編。"), ["徹者"], chapter=13) == []
+    assert "賓 升" in events("賓盥卒壹揖壹讓升主人升復初位", chapter=1)
+    got = events(normalise("祝先出，酒、豆、籩、俎序従，降自西階。婦人踴。設於序西南，當西榮，如設於堂。"), chapter=12)
+    assert got[-2:] == ["婦人 踊", " 設 at=序西南"]
+    assert events("朔月奠用特豚魚腊", ["衆主人"], chapter=12) == [" 奠 obj=豚|魚|腊"]

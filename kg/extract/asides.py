@@ -9,18 +9,23 @@ from kg.extract.phrases import at
 from kg.extract.senses import before_burial
 
 
+# the dead's own family, who mourn and are served, not the officers who set out (朔月奠用特豚: not the 衆主人)
+MOURNING_FAMILY = {"主人", "衆主人", "主婦"}
+
+
 class AsideRules:
     def resumes_after_aside(self, event: Event) -> None:
         """An act on things (class Handling) with no subject written, right
         after a mourners' act (踊, 哭: flag mourners) whose subject is written
         and who would otherwise be carried into it, is done by the one who
         acted before that aside (徹者入，丈夫踊，設于西北: the removers set the things down, not the
-        men, who only leap as they pass)."""
+        men, who only leap as they pass); by no one, where no one is named before the aside
+        (酒、豆、籩、俎序從，降自西階。婦人踴。設於序西南: not the women)."""
         if len(self.events) < 3 or self.vocab.action_class.get(event.action) != "Handling":
             return
         aside, before = self.events[-2], self.events[-3]
         if "mourners" not in self.vocab.flags(aside.action) or aside.rule_for("agent") != "written-subject" \
-                or event.agents != aside.agents or not before.agents or set(before.agents) & set(aside.agents):
+                or event.agents != aside.agents or set(before.agents) & set(aside.agents):
             return
         event.agents = list(before.agents)
         event.mark("agent", "mourners-aside", replace=True)
@@ -39,9 +44,10 @@ class AsideRules:
     def mourner_apart(self, event: Event) -> None:
         """In the rites before burial, an offering set out, served or loaded
         (flag offers-dead) with no subject written is no act of the chief
-        mourner carried into it: officers no one names do it (乃奠: 祝與執事為之,
+        mourner, his brothers or his wife carried into it: officers no one names do it (乃奠: 祝與執事為之,
         鄭注; 薦車直東榮北輈; 主人入袒，乃載)."""
-        if event.agents == ["主人"] and "offers-dead" in self.vocab.flags(event.action) and before_burial(self.chapter):
+        if event.agents and set(event.agents) <= MOURNING_FAMILY and "offers-dead" in self.vocab.flags(event.action) \
+                and before_burial(self.chapter):
             event.agents = []
             event.mark("agent", "mourner-apart", replace=True)
 

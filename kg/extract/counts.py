@@ -31,14 +31,15 @@ class CountedThings:
     def counted_here(self, k: int) -> bool:
         """The word at k is counted by a bare numeral (苞二, 苞二筲三: at the
         end, or before the next thing counted), or measured by a dimension
-        the tables lack, a numeral and a unit (葦苞長三尺): a thing. Not before
+        the tables lack, a numeral and a unit (葦苞長三尺, 葦苞，長三尺): a thing. Not before
         a thing or person the numeral counts (洗二爵, 盥二人), nor a measure
         with no dimension (冠六升: the cloth of the cap)."""
         nxt, after = at(self.t, k + 1), at(self.t, k + 2)
         if particle(nxt, "numeral"):
             return after is None or after.punct or (
                 after.is_("object") and not after.is_("action") and particle(at(self.t, k + 3), "numeral"))
-        return getattr(nxt, "readings", None) == {} and self.past_measure(k + 1) != k + 1
+        j = k + 2 if text_at(self.t, k + 1) == "，" else k + 1  # (葦苞，長三尺: a pause between)
+        return getattr(at(self.t, j), "readings", None) == {} and self.past_measure(j) != j
 
     def past_measure(self, k: int) -> int:
         """After a measure at k (長三尺, 廣三寸: a number and a unit of kind

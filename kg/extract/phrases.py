@@ -150,7 +150,9 @@ def _fronted_list_ends(tokens: list[Token], k: int) -> bool:
 def _subject_of_act(tokens: list[Token], k: int) -> bool:
     """The thing at k is followed at once by an act (not a thing too): it
     opens a clause of what is done with it (庭實設)."""
-    n = k + 2 if particle(at(tokens, k + 1), "adverb") else k + 1  # (茵苞器序從: they follow in order)
+    # an adverb that reads so only before an act may stand between (茵苞器序從: they follow in order;
+    # not 五魚橫載之, where 橫 "crosswise" is how the fish are laid by the one who loads them)
+    n = k + 2 if vocabulary().particle_has(text_at(tokens, k + 1), "act-next") else k + 1
     nxt = at(tokens, n)
     return nxt is not None and nxt.is_("action") and not nxt.is_("object")
 

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.186.0"
+EXTRACTOR_VERSION = "2.187.0"
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,8 @@ define("mourners-act", "agent",
 define("mourners-aside", "agent",
        "An act on things (class Handling) with no subject written, right after a mourners' act (踊, 哭; flag "
        "mourners) whose subject is written, is done by the one who acted before that aside (徹者入，丈夫踊，"
-       "設于西北: the removers set the things down; the men only leap as they pass).",
+       "設于西北: the removers set the things down; the men only leap as they pass), or by no one where no one "
+       "acted before it (酒、豆、籩、俎序從，降自西階。婦人踴。設於序西南).",
        "徹者入丈夫踊設于西北婦人踊")
 define("in-turns", "agent",
        "An act right after 代 (particles.tsv flag in-turns) with no subject written is done by relays no one "
@@ -182,7 +183,8 @@ define("in-turns", "agent",
        "乃代哭不以官")
 define("mourner-apart", "agent",
        "In the rites before burial (士喪禮, 既夕禮), an offering set out, served or loaded (奠, 薦, 設, 陳, 饌, 載: "
-       "flag offers-dead) with no subject written is no act of the chief mourner (主人) carried into it: "
+       "flag offers-dead) with no subject written is no act of the chief mourner, his brothers or his wife "
+       "(主人, 衆主人, 主婦) carried into it: "
        "officers no one names do it (乃奠: 祝與執事為之, 鄭注).",
        "薦車直東榮北輈")
 define("giver-leaves", "agent",

@@ -5,7 +5,7 @@ where no subject is written) and word rule it adds."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle, read_roles
+from kg.extract.phrases import at, read_roles
 from kg.extract.rules import word_rule
 from kg.extract.tokens import things_of_class
 
@@ -17,8 +17,9 @@ class VisitRules:
         self.giver_leaves(event)
         self.gift_declined(event, k)
 
-    @word_rule("yielded-act", "An act right after 讓 that a role written next does (侯氏與之讓升，侯氏先升; "
-               "揖讓升，賓升西階上): what the two yield over, no event; the going up is the role's after it.",
+    @word_rule("yielded-act", "An act right after 讓 that a role written next does first (侯氏與之讓升，侯氏先升): "
+               "what the two yield over, no event; the going up is that role's, written after it. Not where the "
+               "role does it after the other (壹揖壹讓升，主人升: both go up, the 主人 then returns to his place).",
                "侯氏與之讓升侯氏先升")
     def rule_yielded_act(self, k, tok, kind):
         before = at(self.t, k - 1)
@@ -26,10 +27,9 @@ class VisitRules:
             return None
         n = k + 2 if getattr(at(self.t, k + 1), "punct", False) else k + 1
         roles, past = read_roles(self.t, n)
-        while roles and particle(at(self.t, past), "adverb"):
-            past += 1  # 侯氏先升
-        again = at(self.t, past)
-        if roles and again is not None and again.is_("action") and again.label("action") == tok.label("action"):
+        first, again = at(self.t, past), at(self.t, past + 1)
+        if roles and getattr(first, "text", "") == "先" and again is not None and again.is_("action") \
+                and again.label("action") == tok.label("action"):
             return k + 1
         return None
 
