@@ -162,8 +162,9 @@ def dump(fmt, out, gz, source):
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--store", type=click.Path(path_type=Path), default=Path("dist") / "store", show_default=True,
-              help="On-disk Oxigraph store, built from dist/yili.nq on first run (and when it changes).")
+@click.option("--store", type=click.Path(path_type=Path), default=None,
+              help="On-disk Oxigraph store, built from DIST/yili.nq on first run (and when it changes). "
+                   "[default: DIST/store]")
 @click.option("--dist", type=click.Path(path_type=Path), default=Path("dist"), show_default=True)
 @click.option("--base", default="http://localhost:8000/", show_default=True,
               help="IRI base of the served dataset: /id/… on this server answers for BASE + id/….")
@@ -189,10 +190,16 @@ def serve(host, port, store, dist, base, timeout, cap, workers, max_memory, queu
     """Serve the graph: SPARQL 1.1 Protocol at /sparql, dereferenceable IRIs, HTML pages."""
     from kg.publish.dist import current_build
     from kg.publish.server import serve as run_server
+    from kg.publish.sparql import ensure_store
 
+    store = dist / "store" if store is None else store  # (beside the builds of --dist, not in one of them)
     dist = current_build(dist)  # the build published now, read whole even if a new one is published meanwhile
     if not (dist / "yili.nq").is_file():
         _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
+    try:
+        ensure_store(dist / "yili.nq", store)
+    except OSError as exc:
+        _fail(f"{store}: cannot make the store there ({exc})")
     click.echo(f"serving {dist} on http://{host}:{port}/ (SPARQL at /sparql)", err=True)
     run_server(dist, store, host, port, base, timeout, cap, workers, max_memory << 20, allowed_hosts, queue,
                per_client, max_wait)

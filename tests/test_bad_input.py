@@ -1,6 +1,10 @@
 """Bad input: one clear line on stderr, a non-zero exit, and dist/ untouched."""
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+
 import pytest
 
 from tests.conftest import seed
@@ -107,3 +111,46 @@ def test_utf8_cut_inside_a_character_says_where(tmp_path, dist):
     damaged = tmp_path / "damaged.txt"
     damaged.write_bytes(data[:cut] + b"\xff" + data[cut:])
     check_refused(kg("build", damaged, "--out", dist), dist, ["damaged.txt", f"broken UTF-8 at byte {cut:,}"])
+
+
+def test_serve_with_a_store_that_cannot_be_made(tmp_path):
+    """kg serve --store under a plain file: one line, not pyoxigraph's
+    traceback (regression: an IO error from mkdir)."""
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "yili.nq").write_text(
+        '<http://example.org/a> <http://example.org/b> "c" <http://example.org/g> .\n', encoding="utf-8")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    result = kg("serve", "--dist", served, "--store", blocker / "store", "--port", "1")
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kg: error:") and "store" in lines[0], result.stderr
+
+
+def test_serve_keeps_its_store_beside_the_dist_it_is_given(tmp_path):
+    """kg serve --dist ELSEWHERE (no dist/ in the working folder) makes its
+    store in ELSEWHERE/store, as the help says (regression: it tried dist/store
+    of the working folder and failed with a traceback)."""
+    from kg.publish.abuse import call, free_port
+
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "yili.nq").write_text(
+        '<http://example.org/a> <http://example.org/b> "c" <http://example.org/g> .\n', encoding="utf-8")
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "kg.cli", "serve", "--dist", str(served), "--port", str(port)],
+                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while not (served / "store" / "yili-kg-source").is_file():
+            assert process.poll() is None, process.stderr.read().decode(errors="replace")
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        while call(f"http://127.0.0.1:{port}", "GET", "/sparql?query=ASK%7B%3Fs%3Fp%3Fo%7D", timeout=2).status != 200:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+        assert not (tmp_path / "dist").exists()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -77,6 +77,7 @@ def ensure_store(dataset: Path, directory: Path) -> Path:
         shutil.rmtree(directory)
     building = directory.with_name(directory.name + ".building")
     shutil.rmtree(building, ignore_errors=True)
+    building.parent.mkdir(parents=True, exist_ok=True)  # (kg serve --dist elsewhere: its store beside it)
     store = Store(str(building))
     store.bulk_load(path=str(dataset), format=RdfFormat.N_QUADS)
     store.flush()
