@@ -44,8 +44,8 @@ class AsideRules:
     def mourner_apart(self, event: Event) -> None:
         """In the rites before burial, an offering set out, served or loaded
         (flag offers-dead) with no subject written is no act of the chief
-        mourner, his brothers or his wife carried into it: officers no one names do it (乃奠: 祝與執事為之,
-        鄭注; 薦車直東榮北輈; 主人入袒，乃載)."""
+        mourner, his brothers or his wife carried into it: officers no one
+        names do it (乃奠: 祝與執事為之, 鄭注; 薦車直東榮北輈; 主人入袒，乃載)."""
         if event.agents and set(event.agents) <= MOURNING_FAMILY and "offers-dead" in self.vocab.flags(event.action) \
                 and before_burial(self.chapter):
             event.agents = []

@@ -217,7 +217,8 @@ class ThingRules:
                 last.mark("place", "thing")
             self.extend(last, after)
         elif particle(at(self.t, after), "instrument"):
-            if not set(things) <= things_of_class("Dress") and not self.side_by_side(after):  # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled)
+            # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled; 皆二骨以竝: how the bones lie)
+            if not set(things) <= things_of_class("Dress") and not self.side_by_side(after):
                 # 所執脯以賜: the thing of the act after 以; 冪用絺布，加勺: what the cover is made of
                 described = self.t[after].text == "用" and self.clause_starts(k)
                 self.wait_things(things, "material" if described else "thing")

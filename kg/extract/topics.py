@@ -84,12 +84,15 @@ class ThingTopics:
         return self.vocab.action_class.get(self.t[after].label("action")) == "Handling"
 
     def all_or_facing(self, k: int) -> bool:
-        """Token k is 皆, 先 or a facing, which may stand between a thing and
+        """Token k is 皆, 先, a facing or an adverb that reads so only before an
+        act (序, 合: particles.tsv act-next), which may stand between a thing and
         the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
-        set out first; not 重先奠從, where 先 "goes first" and 奠 is the next thing)."""
+        set out first; 茵苞器序從, 豚合升; not 重先奠從, where 先 "goes first" and
+        奠 is the next thing)."""
         tok, nxt = at(self.t, k), at(self.t, k + 1)
         first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
-        return tok is not None and (tok.text == "皆" or first or tok.is_("facing") or self.vocab.particle_has(tok.text, "act-next"))
+        return tok is not None and (tok.text == "皆" or first or tok.is_("facing")
+                                    or self.vocab.particle_has(tok.text, "act-next"))
 
     def topic_act(self, first: int, k: int) -> int:
         """Where the act that the things written first (from token ``first``)
