@@ -197,7 +197,7 @@ def serve(host, port, store, dist, base, timeout, cap, workers, max_memory, queu
     if not (dist / "yili.nq").is_file():
         _fail(f"{dist}/yili.nq: no dataset to serve (run `kg build` first)")
     try:
-        ensure_store(dist / "yili.nq", store)
+        ensure_store(dist / "yili.nq", store)  # (hashes the dump: once, here, not again in the server)
     except OSError as exc:
         _fail(f"{store}: cannot make the store there ({exc})")
     click.echo(f"serving {dist} on http://{host}:{port}/ (SPARQL at /sparql)", err=True)

@@ -319,11 +319,10 @@ def create_app(service: SparqlService, dist: Path, base: str, max_body: int = MA
 def serve(dist: Path, store: Path, host: str, port: int, base: str, timeout: float, cap: int,
           workers: int = 2, max_memory: int = 1 << 30, allowed_hosts=(), queue: int | None = None,
           per_client: int | None = None, max_wait: float = 0.5) -> None:
+    """Serve ``dist`` with the store ``store``, made from it beforehand
+    (:func:`kg.publish.sparql.ensure_store`, which ``kg serve`` calls)."""
     import waitress
 
-    from kg.publish.sparql import ensure_store
-
-    ensure_store(Path(dist) / "yili.nq", Path(store))
     _bound_malloc()
     service = SparqlService(Path(store), workers=workers, timeout=timeout, cap=cap, max_memory=max_memory,
                             allowed_hosts=allowed_hosts, queue=queue, per_client=per_client, max_wait=max_wait)
