@@ -1126,8 +1126,9 @@ def test_a_thing_after_a_movement_with_a_place_after_it_is_carried():
 
 def test_a_place_named_from_two_places_keeps_its_side_below():
     """士虞禮 尊于室中北墉下: below the north wall of the room (室中北墉下), the
-    written phrase whole (GUIDELINES 6)."""
-    assert events("尊于室中北墉下當戶兩甒醴酒") == [" 尊 at=室中北墉下"]
+    written phrase whole (GUIDELINES 6); the two jars after it are what is set
+    there (rule things-after-place)."""
+    assert events("尊于室中北墉下當戶兩甒醴酒") == [" 尊 obj=甒 at=室中北墉下"]
 
 
 def test_where_a_subject_stands_takes_the_direction_before_the_facing():
@@ -1943,10 +1944,10 @@ def test_the_top_of_the_stair_then_the_next_role():
 
 def test_a_roles_mat_is_a_place_and_a_thing_that_stands_is_none_of_the_acts():
     # 鄉射禮, unpunctuated: the jars are set east of the 賓's mat (於賓席之東: a place, no one the
-    # act is directed at); ladles are put on them all; the basket stands south of them (篚在其南:
+    # act is directed at), two of them (兩壺: rule things-after-place); ladles are put on them all; the basket stands south of them (篚在其南:
     # a thing described, not one 加 handles); 士冠禮: 醴在服北 is no act of serving sweet wine
     got = events("尊於賓席之東兩壺斯禁左玄酒皆加勺篚在其南東肆", ["賓"])
-    assert got[0] == "賓 尊 at=賓席東" and got[1].startswith("賓 加 obj=勺 ")
+    assert got[0] == "賓 尊 obj=尊 at=賓席東" and got[1].startswith("賓 加 obj=勺 ")
     assert events("側尊一甒醴在服北有篚實勺觶角柶脯醢南上") == [" 實 obj=勺|觶|柶|脯醢"]
 
 

@@ -121,6 +121,7 @@ CASES = {
     # 少牢饋食禮: the right half of the sheep goes into the tripod, the thigh does not
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
+    "things-after-place": ("尊于室中北墉下當戶兩甒醴酒酒在東無禁", None, None, [" 尊 obj=甒 at=室中北墉下"], 0),
     # 士虞禮 in the punctuated text: the cover is of fine cloth; the ladle is what is put on
     "material": ("冪用絺布，加勺", ["主人"], None, ["主人 加 obj=勺"], 0),
     "thing-subject": ("燭入", ["商祝"], None, [" 入 obj=燭"], 0),

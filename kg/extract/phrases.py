@@ -202,7 +202,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
             break  # 姑受奠之: she receives it and sets it down (not "receives the offering"); 鼏之: covers it
         if things and tok.is_("object") and particle(nxt, "state"):
-            return things, k + 1  # 皆加勺篚在其南: the basket is where it stands, no thing of 加 (nor an act: 醴在服北)
+            k += 1  # 皆加勺篚在其南: the basket is where it stands, no thing of 加 (nor an act: 醴在服北)
+            break
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
             if tok.is_("role") or (of_act and _subject_of_unknown_act(tokens, k)):

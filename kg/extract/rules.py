@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.187.0"
+EXTRACTOR_VERSION = "2.188.0"
 
 
 @dataclass(frozen=True)
@@ -296,6 +296,11 @@ define("used-after-act", "objects",
        "gives that act X too: "
        "what it is done with (GUIDELINES 5, as 以X V).",
        "商祝拂柩用功布")
+define("things-after-place", "objects",
+       "Things counted right after the 于 place of an act of setting out (flag sets-out) that took no thing (only 當 and a place or a pause "
+       "between, no act right after them) are what that act sets there (尊于室中北墉下，當戶，兩甒: the two "
+       "jars; not 几在南, 亦折一膚).",
+       "尊于室中北墉下當戶兩甒醴酒酒在東無禁")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag; 其 before it "
        "says whose: 就其旂). After the "

@@ -229,7 +229,24 @@ class ThingRules:
             return self.open_thing_clause(things, measured)
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
+        elif self.set_at_its_place(last, k, after):
+            last.objects = read_things(self.t, k - 1, of_act=True)[0]  # 尊于室中北墉下當戶兩甒: the two jars
+            last.mark("objects", "things-after-place")
         return after
+
+    def set_at_its_place(self, last, k: int, after: int) -> bool:
+        """Things counted (兩甒) at k, after the 于 place of the clause's act
+        of setting out (flag sets-out) that took no thing, with only that place, 當 and a place or a pause
+        between and no act right after them, are what the act puts there.
+        (Not 几在南, 右鹽, 亦折一膚: where a thing is, how it lies, a cut;
+        nor 退于物一笴, a distance.)"""
+        if last is None or last is not self.sentence_last() or last.objects or last.place is None \
+                or last.rule_for("place") != "preposition" or "sets-out" not in self.vocab.flags(last.action) \
+                or not particle(at(self.t, k - 1), "numeral") or self.act_at(after):
+            return False
+        between = [tok for tok in self.t[:k - 1] if tok.i >= last.j]
+        return all(tok.punct or tok.is_("place") or tok.readings.get("particle") in ("direction", "fallback")
+                   for tok in between)
 
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
