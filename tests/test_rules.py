@@ -219,8 +219,8 @@ REPEAT_CASES = {
 }
 
 
-# Rules across passages: rule → (chapter file, words the passage ends with,
-# the first events of the next passage)
+# Rules across passages: rule → (chapter file, words the passage ends with
+# (None: the document's opening), the first events of the next passage)
 PASSAGE_CASES = {
     # 少牢饋食禮: the 史 reports the divination to the 主人, who then charges the officers
     "told-acts-next": ("KR1d0038_016.txt", "以告于主人占曰從", ["主人 戒 to=宗人"]),
@@ -230,6 +230,8 @@ PASSAGE_CASES = {
     "left-inside": ("KR1d0038_012.txt", "主人皆出戶外北面", ["外御 沐", "外御 櫛", "外御 挋 obj=巾"]),
     # 既夕禮: 入復位 — 鄭注 主人也: the host goes back in (not the officer who asked the burial day)
     "note-names-agent": ("KR1d0038_013.txt", "有司請葬期", ["主人 入", "主人 復位"]),
+    # 覲禮 opens 覲禮至于郊: the 侯氏 comes to the suburbs (chapters.tsv opens; None: the first passage)
+    "rite-opens": ("KR1d0038_010.txt", None, ["侯氏 至 at=郊"]),
 }
 
 
@@ -246,7 +248,7 @@ def test_passage_rule(name):
     file, words, expected = PASSAGE_CASES[name]
     doc = read_file(CORPUS / "KR1d0038" / file, None, None)
     got = extract_events(doc)
-    passage = next(p.index for p in doc.passages if _bare(p.span.norm).endswith(words))
+    passage = -1 if words is None else next(p.index for p in doc.passages if _bare(p.span.norm).endswith(words))
     following = [e for e in got if e.passage == passage + 1][:len(expected)]
     assert [compact(e) for e in following] == expected
     assert all(e.rule_for("agent") == name and bool(e.uncertain) == (name in UNCERTAIN_AGENT) for e in following)
@@ -881,3 +883,21 @@ def test_each_with_his_banner_and_the_name_written_at_the_end():
     # 各, no act after it: the 為's); 書銘于末 — written at the end (于末: a side alone, the place)
     _, got = parse(normalise("為銘各以其物亡則以緇長半幅䞓末長終幅廣三寸書銘于末曰某氏某之柩"))
     assert [compact(e) for e in got] == [" 為 obj=銘|物", " 書 obj=銘 at=末 曰某氏某之柩"]
+
+
+def test_a_rite_opened_by_no_role_is_a_clear_mapping_error(monkeypatch):
+    """chapters.tsv opens names a role of roles.tsv; a word that is none (a
+    typo, a thing) stops the build with one line, not a silent agent."""
+    import kg.mappings
+    from kg.extract.passages import opening_party
+
+    rows = [dict(row, opens="方明") if row["number"] == "10" else row for row in kg.mappings.load_table("chapters")]
+    monkeypatch.setattr(kg.mappings, "load_table", lambda name: rows if name == "chapters" else None)
+    opening_party.cache_clear()
+    try:
+        with pytest.raises(kg.mappings.MappingError, match="chapter 10 opens with '方明'"):
+            opening_party(10)
+    finally:
+        opening_party.cache_clear()
+    monkeypatch.undo()
+    assert opening_party(10) == ["侯氏"] and opening_party(12) == []

@@ -36,6 +36,20 @@ def chapter_title(chapter: int | None) -> list[str]:
     return sorted((normalise(n) for n in spelled), key=len, reverse=True)
 
 
+@functools.cache
+def opening_party(chapter: int | None) -> list[str]:
+    """Who does the rite's first act where its opening names no one
+    (mappings/chapters.tsv, column opens: 覲禮至于郊 — the 侯氏; 有司徹, the
+    title itself: the 有司 sweep the hall)."""
+    from kg.mappings import MappingError, load_table
+
+    row = next((r for r in load_table("chapters") if chapter is not None and int(r["number"]) == chapter), None)
+    role = (row or {}).get("opens", "").strip()
+    if role and vocabulary().forms.get(role, {}).get("role") != role:
+        raise MappingError(f"chapters.tsv: chapter {chapter} opens with {role!r}, which is no role of roles.tsv")
+    return [role] if role else []
+
+
 def without_title(norm: str, titles: list[str]) -> str:
     """A passage that opens with its chapter's title (士虞禮特豕饋食…): the
     title blanked out, offsets kept. A rite's name names no participant and
@@ -72,8 +86,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         begun = stages.get(index)
         return begun[0][1] if begun else None
 
-    agent: list[str] = []
-    origin = "carried-passage"
+    agent = opening_party(doc.chapter)  # (rule rite-opens)
+    origin = "rite-opens" if agent else "carried-passage"
     history: list[list[str]] = []
     events: list[Event] = []
     asks: list[RepeatAsk] = []

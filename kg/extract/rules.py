@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.188.0"
+EXTRACTOR_VERSION = "2.189.0"
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,11 @@ define("written-subject", "agent",
        "perhaps its thing, written right after it, says which of them (賓賵者將命: the guests bringing gifts; "
        "士受皮者), not a second party (退者與進者).",
        "司馬正命退楅")
+define("rite-opens", "agent",
+       "Where a chapter opens with acts and names no one, they are the acts of the party the chapters table "
+       "names as opening that rite (mappings/chapters.tsv, opens: from 鄭注, or the title itself: 有司徹, "
+       "公食大夫之禮) until someone is written (a guess to review).",
+       "覲禮至于郊")
 define("joined-subject", "agent",
        "與 + a role after a pause or an act joins that role to the one acting; so too after the role an act "
        "was directed at, where that same act follows (主人揖贊者與賓揖: he bows to the 贊者, then with the 賓).",
