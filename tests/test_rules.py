@@ -121,6 +121,10 @@ CASES = {
     # 少牢饋食禮: the right half of the sheep goes into the tripod, the thigh does not
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
+    # 少牢饋食禮: the 主人 withdraws once the 宗人 reports all is ready (not the 宗人)
+    "principal-withdraws": ("明日主人朝服即位于廟門之外東方南面宰宗人西面北上牲北首東上司馬刲羊司士擊豕宗人告備乃退",
+                            None, None, ["主人 即 at=廟門外東方 南面", "司馬 刲 obj=羊", "司士 擊 obj=豕", "宗人 告",
+                                         "主人 退"], 4),
     "things-after-place": ("尊于室中北墉下當戶兩甒醴酒酒在東無禁", None, None, [" 尊 obj=甒 at=室中北墉下"], 0),
     # 士虞禮 in the punctuated text: the cover is of fine cloth; the ladle is what is put on
     "material": ("冪用絺布，加勺", ["主人"], None, ["主人 加 obj=勺"], 0),

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.190.0"
+EXTRACTOR_VERSION = "2.191.0"
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,12 @@ define("rite-opens", "agent",
        "names as opening that rite (mappings/chapters.tsv, opens: from 鄭注, or the title itself: 有司徹, "
        "公食大夫之禮) until someone is written (a guess to review).",
        "覲禮至于郊")
+define("principal-withdraws", "agent",
+       "乃退 with no subject written, carried from an officer who has just given a command or a report (class "
+       "Speech), is the principal party's (roles of class Host) written before in the passage: he withdraws once "
+       "his officers are done (宗人告備，乃退: the 主人); not where no principal acted in the passage (a guess to "
+       "review).",
+       "明日主人朝服即位于廟門之外東方南面宰宗人西面北上牲北首東上司馬刲羊司士擊豕宗人告備乃退")
 define("joined-subject", "agent",
        "與 + a role after a pause or an act joins that role to the one acting; so too after the role an act "
        "was directed at, where that same act follows (主人揖贊者與賓揖: he bows to the 贊者, then with the 賓).",

@@ -1,5 +1,6 @@
-"""Visits: the one visited sees the visitor off and declines his gift, the
-giver who laid his gift withdraws, and the going up the two yield over. A
+"""Visits and leave-taking: the one visited sees the visitor off and
+declines his gift, the giver who laid his gift withdraws, the principal
+withdraws once his officers are done, and the going up the two yield over. A
 mixin of :class:`kg.extract.events.PassageParser`, whose agent rules (called
 where no subject is written) and word rule it adds."""
 from __future__ import annotations
@@ -16,6 +17,7 @@ class VisitRules:
         self.seen_off(event, k)
         self.giver_leaves(event)
         self.gift_declined(event, k)
+        self.principal_withdraws(event, k)
 
     @word_rule("yielded-act", "An act right after 讓 that a role written next does first (侯氏與之讓升，侯氏先升): "
                "what the two yield over, no event; the going up is that role's, written after it. Not where the "
@@ -71,3 +73,21 @@ class VisitRules:
         other = self.other_party(event.agents, k)
         if other:
             self.hand_to(event, other, "gift-declined")
+
+    def principal_withdraws(self, event: Event, k: int) -> None:
+        """乃退 with no subject written, carried from an officer who has just
+        given a command or a report (命, 告: class Speech), is the principal
+        party's written as a subject before in the passage: he withdraws once
+        his officers are done (乃官戒宗人，命滌，宰命為酒，乃退; 宗人告備，乃退:
+        the 主人). Not where no principal acted in the passage (卦者…示主人，乃退)."""
+        if event.action != "退" or getattr(at(self.t, k - 1), "text", "") != "乃" or not event.agents \
+                or event.rule_for("agent") not in ("carried-clause", "carried-sentence"):
+            return
+        principals = self.vocab.principals
+        last = self.previous_event
+        if set(event.agents) <= principals or last is None or last.agents != event.agents \
+                or self.vocab.action_class.get(last.action) != "Speech":
+            return
+        host = next((e.agents for e in reversed(self.events[:-1]) if e.agents and set(e.agents) <= principals), None)
+        if host:
+            self.hand_to(event, list(host), "principal-withdraws")
