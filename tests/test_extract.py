@@ -2592,3 +2592,14 @@ def test_raising_and_flanking_are_acts_and_the_grave_boards_things():
     assert events("覆之加抗木", ["徹者"], chapter=13) == ["徹者 覆", "徹者 加 obj=抗木"]
     # 大射儀, 鄉射禮 記: 若飲君如燕則夾爵 — one act, drinking before and after the lord (no place 爵)
     assert events("若飲君如燕則夾爵", ["賓"], chapter=7)[-1] == "賓 夾爵"
+
+
+def test_dress_handled_where_it_is_put_and_the_robe_held_by_its_waist():
+    """2.192.0, 士喪禮 12: 乃屨綦結于跗 — the shoe-ties (dress) written before an
+    act that puts them somewhere (于) are what it ties; 主婦被錫衣侈袂薦自東房
+    (少牢): the sleeves are worn, no thing of 薦. 左執領右執要: the waist of the
+    robe (要, new in the tables) is held; 要絰 is the waist band (絰)."""
+    assert events("乃屨綦結于跗", ["商祝"], chapter=12) == ["商祝 屨", "商祝 結 obj=綦 at=跗"]
+    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢", chapter=16)[-1] == "主婦 薦 obj=菹|醓醢 at=東房"
+    assert events("襚者左執領右執要入升", chapter=12)[:2] == ["襚者 執 obj=領", "襚者 執 obj=要"]
+    assert events("取要絰", ["主人"], chapter=12) == ["主人 取 obj=絰"]

@@ -251,7 +251,9 @@ class ThingRules:
     def handles_before(self, k: int, things: list[str], after: int) -> bool:
         """The things at k..after, inside a clause, are what the act right after
         them handles: it takes things and has none of its own after it (not
-        玄端爵韠奠摯: dress worn, then an act with its thing; not 嚌之, a pronoun),
+        玄端爵韠奠摯: dress worn, then an act with its thing; not 嚌之, a pronoun;
+        dress only where a 于 place follows the act: 屨綦結于跗, the shoe-ties
+        are tied at the instep, but 被錫衣侈袂薦自東房 is worn),
         and the things are no count of cuts (羊肺一祭肺一載于一俎) nor the thing of 以."""
         before = at(self.t, k - 1)
         if not self.act_at(after) or (before is not None and before.is_("role")):
@@ -263,7 +265,8 @@ class ThingRules:
         joined = any(text_at(self.t, n) == "與" for n in range(k - 1, after))
         return "thing" in flags and "complement" not in flags \
             and self.vocab.action_class.get(act) not in ("Salutation", "Speech") \
-            and not set(things) & things_of_class("Dress") and not particle(before, "instrument") \
+            and (not set(things) & things_of_class("Dress") or text_at(self.t, after + 1) in ("于", "於")) \
+            and not particle(before, "instrument") \
             and not (own is not None and own.is_("object") and not own.is_("role") and not own.is_("action")) \
             and (joined or not particle(own, "pronoun")) and not any(particle(self.t[n], "numeral") for n in range(k, after))
 
