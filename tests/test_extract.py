@@ -2603,3 +2603,14 @@ def test_dress_handled_where_it_is_put_and_the_robe_held_by_its_waist():
     assert events("主婦被錫衣侈袂薦自東房韭菹醓醢", chapter=16)[-1] == "主婦 薦 obj=菹|醓醢 at=東房"
     assert events("襚者左執領右執要入升", chapter=12)[:2] == ["襚者 執 obj=領", "襚者 執 obj=要"]
     assert events("取要絰", ["主人"], chapter=12) == ["主人 取 obj=絰"]
+
+
+def test_the_quarters_and_what_goes_there_are_no_place_of_setting_out():
+    """2.193.0, 覲禮 記: 設六色，東方青，南方赤… and 設六玉…南方璋，西方琥: which colour
+    and which jade go on which side of the 方明 — the quarters in such a list are
+    no place of 設 (it had 東方, and 北方 waiting for the next 設); a quarter
+    alone after an act still is (適東方)."""
+    got = events("方明者木也方四尺設六色東方青南方赤西方白北方黑上玄下黃設六玉上圭下璧南方璋西方琥北方璜東方圭",
+                 chapter=10)
+    assert got == [" 設 obj=色", " 設 obj=玉"]
+    assert events("主人適東方", chapter=4) == ["主人 適 at=東方"]

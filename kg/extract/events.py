@@ -27,6 +27,7 @@ from kg.extract.event import Event
 from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
 from kg.extract.contents import ContentsRules
 from kg.extract.deities import DeityRules  # before word_rules: a deity is read before any subject
+from kg.extract.places import among_correspondences
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
@@ -274,6 +275,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectRe
                 found = None  # 入奠贄: an act with its thing, not where one goes
             if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):
                 found = None  # 祭醴三西階上北面坐, 降席西階上北面坐: the place of the next act
+            if found and among_correspondences(self.t, after + whose, found[1]):
+                found = None  # 設六色東方青南方赤: which colour goes where, no place of 設
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
                 event.mark("place", "place-after-act")

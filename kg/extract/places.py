@@ -307,3 +307,27 @@ def _acted_on(tokens: list[Token], start: int) -> bool:
     if before is not None and before.punct:
         before = at(tokens, start - 2)
     return before is not None and (before.is_("action") or before.is_("object"))
+
+
+def among_correspondences(tokens: list[Token], k: int, end: int) -> bool:
+    """The bare place at k..end is a quarter (東方, 南方…) in a list of the
+    quarters, each followed by what belongs there (方明…設六色，東方青，南方赤，
+    西方白…; 南方璋，西方琥): a word with no particle, role or act reading, then
+    another quarter, right after it or right before it (a pause between or
+    not). No act's place."""
+    def skip(n: int, step: int) -> int:
+        return n + step if getattr(at(tokens, n), "punct", False) else n
+
+    def belongs(n: int) -> bool:
+        tok = at(tokens, n)
+        return tok is not None and not tok.punct and not set(tok.readings) - {"object"}
+
+    def quarter(n: int) -> bool:
+        tok = at(tokens, n)
+        return tok is not None and tok.is_("place") and len(tok.text) == 2 and tok.text[0] in CARDINAL \
+            and tok.text[1] == "方"
+
+    if not (end == k + 1 and quarter(k)):
+        return False
+    word = skip(k - 1, -1)
+    return (belongs(end) and quarter(skip(end + 1, 1))) or (belongs(word) and quarter(word - 1))

@@ -6,6 +6,7 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
+from kg.extract.places import among_correspondences
 from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle, read_place, read_roles,
                                 read_things, text_at, thing_named_place, things_of_class, written_place)
 from kg.extract.tokens import SENTENCE_END, Token
@@ -148,6 +149,8 @@ class ThingRules:
         if found is None:
             return k + 1
         phrase, after = found
+        if among_correspondences(self.t, k, after):
+            return after  # 南方璋西方琥北方璜: which jade goes where, no act's place
         last = self.clause
         nxt = at(self.t, after)
         # (東方之饌, 西方亦如之: the place says whose, or opens a clause of its own)

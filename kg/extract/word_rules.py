@@ -386,7 +386,8 @@ class WordRules:
                "phrase between or not: 受醴面枋筵前; not a place before 之 or 亦), with no act after it, it is "
                "that act's place (賓升，西楹西), and so is a bare site (堂, 階, 門, 戶) right after a movement "
                "even with an act after it (降階受笲, 出門哭: GUIDELINES 6); else it waits for the next act "
-               "(阼階下北面拜送爵; 不降階上答再拜).", "阼階下北面拜送爵")
+               "(阼階下北面拜送爵; 不降階上答再拜); a quarter in a list of the quarters and what goes there is no act's "
+               "place (南方璋西方琥).", "阼階下北面拜送爵")
     def rule_bare_place(self, k, tok, kind):
         return self.on_bare_place(k) if tok.is_("place") else None
 
