@@ -2614,3 +2614,12 @@ def test_the_quarters_and_what_goes_there_are_no_place_of_setting_out():
                  chapter=10)
     assert got == [" 設 obj=色", " 設 obj=玉"]
     assert events("主人適東方", chapter=4) == ["主人 適 at=東方"]
+
+
+def test_handed_to_someone_the_text_does_not_name():
+    """2.194.0, 覲禮 10: 以馬出授人 — he goes out with the horses and hands them
+    to someone (人, the recipient as written, GUIDELINES 3); 士昏禮 降授人脯:
+    the dried meat is still what is handed; 二人 counts people, no recipient."""
+    assert events("以馬出授人九馬隨之", ["侯氏"], chapter=10) == ["侯氏 出 obj=馬", "侯氏 授 to=人"]
+    assert events("賓降授人脯出", chapter=2)[1] == "賓 授 obj=脯 to=人"
+    assert events("宰授几主人受", chapter=17)[0] == "宰 授 obj=几 to=主人"

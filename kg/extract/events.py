@@ -243,9 +243,10 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectRe
             after = owned  # 徹主人俎, 載尸俎: the role says whose thing it is
         elif at(self.t, after) is not None and at(self.t, after).is_("role") and ready is None:
             after = self.read_recipients(event, flags, after)  # (告事具主人北面: the 主人 acts next)
+        after, someone = self.to_someone(event, flags, after)  # (以馬出授人: to someone unnamed)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
-        counted = event.recipients and (particle(at(self.t, after), "numeral")
-                                        or particle(at(self.t, after - 1), "numeral"))
+        counted = event.recipients and not someone and (particle(at(self.t, after), "numeral")
+                                                        or particle(at(self.t, after - 1), "numeral"))
         takes_things = "thing" in flags and not counted
         things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
         if takes_things and not self.topic_of_all(past) and not self.chain_of_things(event, past):

@@ -29,6 +29,17 @@ class RecipientRules:
         self.finish(last, past)
         return True
 
+    def to_someone(self, event: Event, flags: set[str], after: int) -> tuple[int, bool]:
+        """人 right after an act directed at a person, no number before it, is
+        someone the text does not name, the recipient as written (GUIDELINES
+        3): 以馬出授人, 降授人脯 — he hands the horses, the dried meat, to
+        someone. The words after it are read on."""
+        if "person" not in flags or event.recipients or text_at(self.t, after) != "人":
+            return after, False
+        event.recipients = ["人"]
+        event.mark("recipients", "recipient-after-act")
+        return after + 1, True
+
     def handed_to(self, k: int, roles: list[str], after: int) -> None:
         """宰授几主人受: a role right after what an act directed at a person
         hands over, who then receives it, is that act's recipient too."""
