@@ -2620,6 +2620,20 @@ def test_handed_to_someone_the_text_does_not_name():
     """2.194.0, 覲禮 10: 以馬出授人 — he goes out with the horses and hands them
     to someone (人, the recipient as written, GUIDELINES 3); 士昏禮 降授人脯:
     the dried meat is still what is handed; 二人 counts people, no recipient."""
-    assert events("以馬出授人九馬隨之", ["侯氏"], chapter=10) == ["侯氏 出 obj=馬", "侯氏 授 to=人"]
-    assert events("賓降授人脯出", chapter=2)[1] == "賓 授 obj=脯 to=人"
+    assert events("賓降授人脯出", chapter=2)[1] == "賓 授 obj=脯 to=人"  # (以馬出授人: test_rules.py)
     assert events("宰授几主人受", chapter=17)[0] == "宰 授 obj=几 to=主人"
+
+
+def test_those_who_cleared_away_lay_no_new_offering():
+    """2.195.0, 既夕禮 13.5: 徹者升自阼階，降自西階 | 乃奠如初，升降自西階 — the
+    new offering is laid by officers no one names, not by the 徹者 carried in
+    (actions.tsv flag clears on 徹, offers-dead on 奠); a 奠者 carried into 奠
+    stays (his own deed)."""
+    from kg.extract.passages import extract_events, named_for_another_deed
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt")
+    passage = next(p.index for p in doc.passages if p.span.norm.startswith("乃奠如初升降自西階"))
+    got = [e for e in extract_events(doc) if e.passage == passage]
+    assert [compact(e) for e in got] == [" 奠", " 升 at=西階", " 降 at=西階"]
+    assert not named_for_another_deed(["奠者"], "奠") and not named_for_another_deed(["徹者"], "升")

@@ -784,8 +784,9 @@ def test_crossing_the_reins_handles_them():
     ("侯氏送再拜儐使者束帛四馬", None, ["侯氏 送", "侯氏 再拜", "侯氏 儐 obj=帛|馬 to=使者"]),
     # 覲禮: the carriages are set out first (先 between the thing and its act), by no one named
     ("路先設西上", ["侯氏"], [" 設 obj=路"]),
-    # 覲禮: he hands them to someone (人); the nine horses follow, they are not what he hands
-    ("以馬出授人九馬隨之", ["侯氏"], ["侯氏 出 obj=馬", "侯氏 授"]),
+    # 覲禮: he hands them to someone (人, the recipient as written since 2.194.0); the nine
+    # horses follow, they are not what he hands
+    ("以馬出授人九馬隨之", ["侯氏"], ["侯氏 出 obj=馬", "侯氏 授 to=人"]),
 ])
 def test_things_of_the_audience(text, agent, expected):
     _, got = parse(text, agent)

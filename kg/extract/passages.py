@@ -117,6 +117,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals | unlisted_deed_names(agent) \
                     and sets_out_afresh(norm, chapter, events[-4:]):
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
+            if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
+                agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
             if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
@@ -276,6 +278,18 @@ def sets_out_afresh(norm: str, chapter: int | None, recent: list[Event]) -> bool
                             or particle(nxt, "direction")):
         return False  # (筵前獻賓: before the mat, a place; no mat is spread)
     return nxt is None or not (nxt.is_("object") and any(nxt.label("object") in e.objects for e in recent))
+
+
+def named_for_another_deed(roles: list[str], act: str | None) -> bool:
+    """Each of ``roles`` is named for clearing away (徹者: X者, X an act of
+    flag clears), and ``act``, the first act of a passage with no subject,
+    is an offering set out (flag offers-dead): those who cleared the old
+    offering away lay no new one (徹者…降自西階 | 乃奠如初: officers no one
+    names)."""
+    vocab = vocabulary()
+    if act is None or "offers-dead" not in vocab.flags(act):
+        return False
+    return all(role.endswith("者") and "clears" in vocab.flags(role[:-1]) for role in roles)
 
 
 def unlisted_deed_names(roles: list[str]) -> set[str]:

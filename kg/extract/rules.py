@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.194.0"
+EXTRACTOR_VERSION = "2.195.0"
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,9 @@ define("carried-passage", "agent",
        "done, he goes on), and then sets things out; and no principal party, nor one named by his deed (X者), "
        "is carried into a passage that opens with an act of setting out (actions.tsv flag sets-out: 陳, 設, 饌, "
        "亨, 布席) a thing he did not just handle (熬黍稷…饌于西坫南: no one named; 賓以几辟 | 北面設几: the 賓's), "
-       "not one done for someone (為之洗, 為衆子), though mats spread for someone are (乃席賓).",
+       "not one done for someone (為之洗, 為衆子), though mats spread for someone are (乃席賓); those named for "
+       "clearing away (徹者: flag clears) are carried into no offering set out (flag offers-dead: 徹者…降自西階 | "
+       "乃奠如初, no one named).",
        "升自西階")
 define("thing-subject", "agent",
        "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
