@@ -2590,8 +2590,8 @@ def test_raising_and_flanking_are_acts_and_the_grave_boards_things():
     assert events("轡圉人夾牽之", chapter=13)[0] == "圉人 夾"
     assert events("加抗席三", chapter=13) == [" 加 obj=席"]
     assert events("覆之加抗木", ["徹者"], chapter=13) == ["徹者 覆", "徹者 加 obj=抗木"]
-    # 大射儀, 鄉射禮 記: 若飲君如燕則夾爵 — one act, drinking before and after the lord (no place 爵)
-    assert events("若飲君如燕則夾爵", ["賓"], chapter=7)[-1] == "賓 夾爵"
+    # 燕禮, 鄉射禮 記: 若飲君如燕則夾爵 — one act, drinking before and after the lord (no place 爵)
+    assert events("若飲君如燕則夾爵", ["賓"], chapter=6)[-1] == "賓 夾爵"
 
 
 def test_dress_handled_where_it_is_put_and_the_robe_held_by_its_waist():
@@ -2619,7 +2619,7 @@ def test_the_quarters_and_what_goes_there_are_no_place_of_setting_out():
 def test_handed_to_someone_the_text_does_not_name():
     """2.194.0, 覲禮 10: 以馬出授人 — he goes out with the horses and hands them
     to someone (人, the recipient as written, GUIDELINES 3); 士昏禮 降授人脯:
-    the dried meat is still what is handed; 二人 counts people, no recipient."""
+    the dried meat is still what is handed."""
     assert events("賓降授人脯出", chapter=2)[1] == "賓 授 obj=脯 to=人"  # (以馬出授人: test_rules.py)
     assert events("宰授几主人受", chapter=17)[0] == "宰 授 obj=几 to=主人"
 

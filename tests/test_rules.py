@@ -906,3 +906,18 @@ def test_a_rite_opened_by_no_role_is_a_clear_mapping_error(monkeypatch):
         opening_party.cache_clear()
     monkeypatch.undo()
     assert opening_party(10) == ["侯氏"] and opening_party(12) == []
+
+
+def test_only_a_chapters_opening_is_given_the_party_that_opens_it():
+    """rite-opens: an excerpt from further on in 覲禮 (kg build --add) gives its
+    first acts to no one; the opening in another edition, with its variant
+    forms (於 for 于), is still the 侯氏's (review of 2.189.0)."""
+    from kg.extract.passages import extract_events, opens_the_chapter
+    from kg.readers import read_text
+
+    excerpt = read_text("為宮方三百步，四門，壇十有二尋，深四尺，加方明于其上。\n", "jinli.txt", "plain", 10)
+    assert not opens_the_chapter(excerpt)
+    assert [e.agents for e in extract_events(excerpt)] == [[], []]
+    opening = read_text("覲禮。至於郊，王使人皮弁用璧勞。\n", "jinli.txt", "plain", 10)
+    assert opens_the_chapter(opening)
+    assert [compact(e) for e in extract_events(opening)][:2] == ["侯氏 至 at=郊", "王 使 to=使者"]

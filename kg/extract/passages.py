@@ -50,6 +50,28 @@ def opening_party(chapter: int | None) -> list[str]:
     return [role] if role else []
 
 
+def opens_the_chapter(doc: Document) -> bool:
+    """The document begins where its chapter does: its first eight words of
+    text (titles and punctuation aside) are, but for one or two variant
+    forms (摯/贄, 於/于, 掃/埽), the reference's first eight. Not an excerpt
+    from further on (kg build --add of a passage or two)."""
+    from kg.text import canon
+
+    titles = chapter_title(doc.chapter)
+
+    def opening(texts) -> str:
+        words = ""
+        for text in texts:
+            words += "".join(ch for ch in without_title(text, titles) if ch.isalpha())
+            if len(words) >= 8:
+                break
+        return words[:8]
+
+    theirs = opening(normalise(p.text) for p in canon.load().get(doc.chapter, []))
+    mine = opening(p.span.norm for p in doc.passages)
+    return len(theirs) == len(mine) == 8 and sum(a == b for a, b in zip(theirs, mine)) >= 6
+
+
 def without_title(norm: str, titles: list[str]) -> str:
     """A passage that opens with its chapter's title (士虞禮特豕饋食…): the
     title blanked out, offsets kept. A rite's name names no participant and
@@ -86,7 +108,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         begun = stages.get(index)
         return begun[0][1] if begun else None
 
-    agent = opening_party(doc.chapter)  # (rule rite-opens)
+    agent = opening_party(doc.chapter) if opens_the_chapter(doc) else []  # (rule rite-opens)
     origin = "rite-opens" if agent else "carried-passage"
     history: list[list[str]] = []
     events: list[Event] = []

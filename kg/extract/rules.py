@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.195.0"
+EXTRACTOR_VERSION = "2.196.0"
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,8 @@ define("rite-opens", "agent",
        "覲禮至于郊")
 define("principal-withdraws", "agent",
        "乃退 with no subject written, carried from an officer who has just given a command or a report (class "
-       "Speech), is the principal party's (roles of class Host) written before in the passage: he withdraws once "
+       "Speech), is that of the principal party (roles of class Host) who acted last before in the passage, written "
+       "there or carried in: he withdraws once "
        "his officers are done (宗人告備，乃退: the 主人); not where no principal acted in the passage (a guess to "
        "review).",
        "明日主人朝服即位于廟門之外東方南面宰宗人西面北上牲北首東上司馬刲羊司士擊豕宗人告備乃退")
@@ -328,7 +329,7 @@ define("place-after-act-wins", "place",
        "饌豆籩與篚于房中放于西方設洗于阼階東南")
 define("recipient-after-act", "recipients",
        "The roles right after an act directed at a person (`person`, `person?` flags) are its recipients "
-       "(with `person?`, also where the act after them takes 之 for them: 君揖使者進之); "
+       "(with `person?`, also where the act after them takes 之 for them: 君揖使者進之, unless he is the one acting: 侯氏…再拜侯氏遂從之); "
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓); after an act of receiving, a "
        "role and then what he gives is the one it is received from, not the subject of the act after "
        "(尸受侑爵降洗: the 尸 goes down). Where an answering bow (答拜) comes among the acts after the role, "

@@ -76,9 +76,9 @@ class VisitRules:
 
     def principal_withdraws(self, event: Event, k: int) -> None:
         """乃退 with no subject written, carried from an officer who has just
-        given a command or a report (命, 告: class Speech), is the principal
-        party's written as a subject before in the passage: he withdraws once
-        his officers are done (乃官戒宗人，命滌，宰命為酒，乃退; 宗人告備，乃退:
+        given a command or a report (命, 告: class Speech), is that of the
+        principal party (class Host) who acted last before in the passage,
+        written there or carried in: he withdraws once his officers are done (乃官戒宗人，命滌，宰命為酒，乃退; 宗人告備，乃退:
         the 主人). Not where no principal acted in the passage (卦者…示主人，乃退)."""
         if event.action != "退" or getattr(at(self.t, k - 1), "text", "") != "乃" or not event.agents \
                 or event.rule_for("agent") not in ("carried-clause", "carried-sentence"):
