@@ -408,7 +408,7 @@ def rites_built(request):
 @pytest.mark.parametrize("gold_file, floor", [
     ("blind-shixiangjian.jsonl", 0.94), ("blind-shiyu.jsonl", 0.91), ("blind-shaolao.jsonl", 0.92),
     ("blind-jinli.jsonl", 0.899), ("blind-yousiche.jsonl", 0.94),
-    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.81),
+    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.82),
     ("blind-shisang-2.jsonl", 0.65), ("blind-jixi-2.jsonl", 0.73)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
@@ -418,7 +418,7 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     0.446 and 0.492; 0.636 and 0.685 at 2.174.0; 覲禮 0.874 at 2.177.0; 少牢 0.875 and 有司徹 0.931 at 2.178.0; 士相見禮 0.906 at
     2.180.0) and 2.186.0 (士相見禮 0.923, 少牢 0.901, 覲禮 0.876, 有司徹 0.940, 士喪禮 0.835, 既夕禮 0.795,
     the second parts 0.655 and 0.714) and 2.196.0 (士相見禮 0.944, 士虞禮 0.918, 少牢 0.921, 覲禮 0.900,
-    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819, the second parts 0.655 and 0.738), so that a rule change
+    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.826 at 2.197.0), the second parts 0.655 and 0.738), so that a rule change
     that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -433,7 +433,7 @@ EDITION_FLOORS = {  # SBCK (KR1d0026) and punctuated: just under the figures of 
     "blind-shixiangjian.jsonl": {"KR1d0026_003.txt": 0.82, "yili-punctuated.txt": 0.86},
     "blind-jinli.jsonl": {"KR1d0026_010.txt": 0.89, "yili-punctuated.txt": 0.88},
     "blind-shisang.jsonl": {"KR1d0026_012.txt": 0.80, "yili-punctuated.txt": 0.80},
-    "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.82, "yili-punctuated.txt": 0.75},
+    "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.83, "yili-punctuated.txt": 0.75},
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.91, "yili-punctuated.txt": 0.87},
     "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.90, "yili-punctuated.txt": 0.86},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.93, "yili-punctuated.txt": 0.90},
@@ -2638,3 +2638,13 @@ def test_those_who_cleared_away_lay_no_new_offering():
     got = [e for e in extract_events(doc) if e.passage == passage]
     assert [compact(e) for e in got] == [" 奠", " 升 at=西階", " 降 at=西階"]
     assert not named_for_another_deed(["奠者"], "奠") and not named_for_another_deed(["徹者"], "升")
+
+
+def test_a_thing_written_twice_opens_a_clause_of_its_own():
+    """2.197.0, 既夕禮 13: 用器弓矢耒耜兩敦兩杅槃匜匜實于槃中 — the list of vessels
+    ends before the ewer written again, which opens its clause: the ewer is put
+    in the basin; 聘禮 米禾視死牢牢十車: the carts count the 牢, no thing of 視;
+    two words of one label written side by side are no repeat (短脅代脅)."""
+    assert events(normalise("用器弓矢耒耜兩敦兩杅槃匜匜實于槃中南流"), chapter=13) == [" 實 obj=匜 at=盤中"]
+    assert events("門外米禾視死牢牢十車", ["賓"], chapter=8) == ["賓 視 obj=米|禾|牢 at=門外"]
+    assert events(normalise("乃盛俎臑臂肫脡脊横脊短脅代脅皆牢"), ["尸"], chapter=17)[0].endswith("脊|脅")

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.196.0"
+EXTRACTOR_VERSION = "2.197.0"
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,8 @@ define("thing-after-act", "objects",
        "thing say whose it is (奉其君之旂); a word that is also an act, last of two things or more before 于, "
        "is a thing (奠纚笄櫛于筵南端); a thing counted is a thing even before a side (實一貝左中: one cowrie, "
        "not a place by it); a thing before a word the tables lack and 之 is that word's subject, no thing of the "
-       "act (以馬出授人九馬隨之: the horses follow).",
+       "act (以馬出授人九馬隨之: the horses follow); a thing written twice in a row ends the list before the "
+       "second, which opens a clause of its own (槃匜匜實于槃中, 祭服祭服不倒).",
        "取弓于階西")
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
