@@ -408,7 +408,7 @@ def rites_built(request):
 @pytest.mark.parametrize("gold_file, floor", [
     ("blind-shixiangjian.jsonl", 0.94), ("blind-shiyu.jsonl", 0.91), ("blind-shaolao.jsonl", 0.92),
     ("blind-jinli.jsonl", 0.899), ("blind-yousiche.jsonl", 0.94),
-    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.82),
+    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.83),
     ("blind-shisang-2.jsonl", 0.65), ("blind-jixi-2.jsonl", 0.73)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
@@ -418,7 +418,7 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     0.446 and 0.492; 0.636 and 0.685 at 2.174.0; 覲禮 0.874 at 2.177.0; 少牢 0.875 and 有司徹 0.931 at 2.178.0; 士相見禮 0.906 at
     2.180.0) and 2.186.0 (士相見禮 0.923, 少牢 0.901, 覲禮 0.876, 有司徹 0.940, 士喪禮 0.835, 既夕禮 0.795,
     the second parts 0.655 and 0.714) and 2.196.0 (士相見禮 0.944, 士虞禮 0.918, 少牢 0.921, 覲禮 0.900,
-    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.826 at 2.197.0), the second parts 0.655 and 0.738), so that a rule change
+    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.839 at 2.198.0), the second parts 0.655 and 0.738), so that a rule change
     that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -2648,3 +2648,12 @@ def test_a_thing_written_twice_opens_a_clause_of_its_own():
     assert events(normalise("用器弓矢耒耜兩敦兩杅槃匜匜實于槃中南流"), chapter=13) == [" 實 obj=匜 at=盤中"]
     assert events("門外米禾視死牢牢十車", ["賓"], chapter=8) == ["賓 視 obj=米|禾|牢 at=門外"]
     assert events(normalise("乃盛俎臑臂肫脡脊横脊短脅代脅皆牢"), ["尸"], chapter=17)[0].endswith("脊|脅")
+
+
+def test_people_counted_at_a_passages_opening_act_as_written():
+    """2.198.0, rule counted-people: 既夕禮 二人還重，左還 — two men turn the
+    effigy (人, not the 祝 carried in); not 一人 (大射儀 下大夫二人媵爵 | 一人待于
+    洗南: one of the two), nor a count within a passage (士盥，二人以竝…立: the 士)."""
+    assert events("二人還重左還", ["祝"], chapter=13) == ["人 還 obj=重", "人 還"]
+    assert events("一人待于洗南", ["媵爵者"], chapter=7) == ["媵爵者 待 at=洗南"]
+    assert events("士盥二人以竝東面立于西階下", chapter=12)[-1] == "士 立 at=西階下 東面"

@@ -36,6 +36,7 @@ CASES = {
     "subject": ("司馬正命退楅解綱小臣師退楅巾車量人解左下綱", None, None,
                 ["司馬正 命", "小臣師 退 obj=楅", "巾車|量人 解 obj=綱"], None),
     "with-role": ("與介入北鄉哭", ["主人"], None, ["主人|介 入", "主人|介 哭 北面"], None),
+    "counted-people": ("二人還重左還", ["祝"], None, ["人 還 obj=重", "人 還"], None),
     "yielded-act": ("侯氏與之讓升侯氏先升授几", ["使者"], None,
                     ["侯氏 讓", "侯氏 升", "侯氏 授 obj=几"], None),
     "act-word-as-person": ("贊薦菹醢", None, None, ["贊者 薦 obj=菹|醢"], None),

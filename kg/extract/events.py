@@ -27,6 +27,7 @@ from kg.extract.event import Event
 from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
 from kg.extract.contents import ContentsRules
 from kg.extract.deities import DeityRules  # before word_rules: a deity is read before any subject
+from kg.extract.people import PeopleRules  # before word_rules: before numerals are passed over
 from kg.extract.places import among_correspondences
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.repeats import RepeatAsk
@@ -43,7 +44,7 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, ContentsRules, DeityRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics, VisitRules,
+class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics, VisitRules,
                     Surroundings, CountedThings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
