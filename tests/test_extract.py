@@ -408,7 +408,7 @@ def rites_built(request):
 @pytest.mark.parametrize("gold_file, floor", [
     ("blind-shixiangjian.jsonl", 0.94), ("blind-shiyu.jsonl", 0.91), ("blind-shaolao.jsonl", 0.92),
     ("blind-jinli.jsonl", 0.899), ("blind-yousiche.jsonl", 0.94),
-    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.83),
+    ("blind-shisang.jsonl", 0.84), ("blind-jixi.jsonl", 0.85),
     ("blind-shisang-2.jsonl", 0.65), ("blind-jixi-2.jsonl", 0.73)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
@@ -418,7 +418,7 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     0.446 and 0.492; 0.636 and 0.685 at 2.174.0; 覲禮 0.874 at 2.177.0; 少牢 0.875 and 有司徹 0.931 at 2.178.0; 士相見禮 0.906 at
     2.180.0) and 2.186.0 (士相見禮 0.923, 少牢 0.901, 覲禮 0.876, 有司徹 0.940, 士喪禮 0.835, 既夕禮 0.795,
     the second parts 0.655 and 0.714) and 2.196.0 (士相見禮 0.944, 士虞禮 0.918, 少牢 0.921, 覲禮 0.900,
-    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.839 at 2.198.0), the second parts 0.655 and 0.738), so that a rule change
+    有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.852 at 2.199.0), the second parts 0.655 and 0.738), so that a rule change
     that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -2657,3 +2657,30 @@ def test_people_counted_at_a_passages_opening_act_as_written():
     assert events("二人還重左還", ["祝"], chapter=13) == ["人 還 obj=重", "人 還"]
     assert events("一人待于洗南", ["媵爵者"], chapter=7) == ["媵爵者 待 at=洗南"]
     assert events("士盥二人以竝東面立于西階下", chapter=12)[-1] == "士 立 at=西階下 東面"
+
+
+def test_the_robes_not_laid_upside_down():
+    """2.199.0, 士喪禮 12: 商祝布絞衾散衣祭服，祭服不倒，美者在中 — 倒 (new in the
+    tables) is the act not done on the robes written again (thing-not-done,
+    though 布 took them just before); 不倒美者 is no participant 倒美者 (a
+    word X者 of three right after 不 whose first is an act), while 不勝者 stays
+    the losers and 不使賤者 is the act 使 not done to the 賤者."""
+    assert events("商祝布絞衾散衣祭服祭服不倒美者在中", chapter=12) == [
+        "商祝 布 obj=絞|衾|衣|服", "商祝 不倒 obj=服"]
+    from kg.extract.tokens import tokenize
+    assert [t.text for t in tokenize("不勝者", 5)] == ["不勝者"]
+    assert events("必使異姓，不使賤者。", ["宗人"], chapter=14)[-1] == "宗人 不使 to=賤者"
+
+
+def test_men_the_text_does_not_name_are_carried_nowhere():
+    """2.199.0 (review of 2.198.0): 既夕禮 二人還重，左還 | 布席，乃奠如初 — the two men
+    who turned the effigy are no one to carry into the next passage: the mat
+    and the offering are laid by officers no one names (the blind gold)."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt")
+    turned = next(p.index for p in doc.passages if p.span.norm.startswith("二人還重"))
+    got = extract_events(doc)
+    assert [compact(e) for e in got if e.passage == turned] == ["人 還 obj=重", "人 還"]
+    assert [compact(e) for e in got if e.passage == turned + 1][:2] == [" 布 obj=席", " 奠"]

@@ -176,6 +176,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 event.seq = len(events) + 1
                 events.append(event)
             agent, origin = parser.agent, "carried-passage"
+            if agent == ["人"]:
+                agent = []  # (二人還重，左還 | 布席乃奠如初: men the text does not name are carried nowhere)
             if before_note is not None and not parser.events:
                 agent = before_note  # a note on a passage of no act names no one for the next
             # a command given in this passage and not yet done is carried into the next one only

@@ -32,7 +32,9 @@ class ThingRules:
                 or "thing" not in flags and self.vocab.action_class.get(event.action) == "Movement"):
             return False  # 有脀不嚌肺: the lung is what he does not taste; 不坐: no thing at all
         before = self.previous_event
-        if before is not None and (thing.label("object") in before.objects or self.verb_end > k - 2):
+        written = k - 4 if getattr(at(self.t, k - 3), "punct", False) else k - 3
+        again = text_at(self.t, written) == thing.text  # 祭服。祭服不倒: written again, it opens its clause
+        if before is not None and ((thing.label("object") in before.objects and not again) or self.verb_end > k - 2):
             return False  # 還車不還器: the carriage was what the act before took
         event.objects = [thing.label("object")]
         event.mark("objects", "thing-not-done")

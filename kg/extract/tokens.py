@@ -267,6 +267,8 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None  # (奠埽者 after 卒: the act the time clause names, then the sweeper)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
                 return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
+            if n == 3 and i > 0 and norm[i - 1] == "不" and _an_act(chunk[0]):
+                return None  # 祭服不倒，美者在中: the act not done, then the fine ones (not 不勝者, a role)
             return n
     return None
 
