@@ -30,10 +30,10 @@ class RecipientRules:
         return True
 
     def to_someone(self, event: Event, flags: set[str], after: int) -> tuple[int, bool]:
-        """人 right after an act directed at a person (so no number counts
-        it: 二人) is someone the text does not name, the recipient as written (GUIDELINES
-        3): 以馬出授人, 降授人脯 — he hands the horses, the dried meat, to
-        someone. The words after it are read on."""
+        """人 right after an act directed at a person (so that no number
+        counts it: 二人) is someone the text does not name, the recipient as
+        written (GUIDELINES 3): 以馬出授人, 降授人脯 — he hands the horses, the
+        dried meat, to someone. The words after it are read on."""
         if "person" not in flags or event.recipients or text_at(self.t, after) != "人":
             return after, False
         event.recipients = ["人"]

@@ -337,8 +337,8 @@ define("recipient-after-act", "recipients",
        "before a pause or another role, the role is their subject too (主人拜尸奠觶答拜: the 尸 sets the cup down "
        "and answers). Not, with `person?`, roles set side by side where each stands (揖賓序西主人序東: subjects). "
        "Two speech acts written together, the first with nothing after it, share the role after the second "
-       "(宿戒尸: he notifies and charges the 尸). 人 right after an act directed at a person, with no number "
-       "before it, is someone the text does not name, the recipient as written (以馬出授人, 降授人脯).",
+       "(宿戒尸: he notifies and charges the 尸). 人 right after an act directed at a person (so that no number "
+       "counts it) is someone the text does not name, the recipient as written (以馬出授人, 降授人脯).",
        "獻工")
 define("led-with", "recipients",
        "以 + a role, then a movement or a bow (class Movement, Salutation), where someone acts already: the one "
