@@ -15,7 +15,7 @@ from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
-from kg.extract.tokens import Token, tokenize, vocabulary
+from kg.extract.tokens import SOMEONE, Token, tokenize, vocabulary
 from kg.model import Document, Note, Passage
 from kg.text.normalise import normalise
 
@@ -176,7 +176,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 event.seq = len(events) + 1
                 events.append(event)
             agent, origin = parser.agent, "carried-passage"
-            if agent == ["人"]:
+            if agent == [SOMEONE]:
                 agent = []  # (二人還重，左還 | 布席乃奠如初: men the text does not name are carried nowhere)
             if before_note is not None and not parser.events:
                 agent = before_note  # a note on a passage of no act names no one for the next

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, particle, text_at
 from kg.extract.rules import word_rule
+from kg.extract.tokens import SOMEONE
 
 
 class PeopleRules:
@@ -18,5 +19,5 @@ class PeopleRules:
         if not particle(tok, "numeral") or tok.text == "一" or text_at(self.t, k + 1) != "人" \
                 or any(not self.t[n].punct for n in range(k)) or self.act_index(k + 2) is None:
             return None
-        self.take_subject(["人"], "written-subject")
+        self.take_subject([SOMEONE], "written-subject")
         return k + 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
-from kg.extract.tokens import THE_LORD
+from kg.extract.tokens import SOMEONE, THE_LORD
 
 
 class RecipientRules:
@@ -36,7 +36,7 @@ class RecipientRules:
         dried meat, to someone. The words after it are read on."""
         if "person" not in flags or event.recipients or text_at(self.t, after) != "人":
             return after, False
-        event.recipients = ["人"]
+        event.recipients = [SOMEONE]
         event.mark("recipients", "recipient-after-act")
         return after + 1, True
 

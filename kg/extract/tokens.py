@@ -50,6 +50,10 @@ class Token:
 # The lord of a state, by his two names: no one commands him, and he sends others from afar.
 THE_LORD = {"君", "公"}
 
+# Someone the text does not name, written 人 (GUIDELINES 3: as written): those counted (二人還重:
+# rule counted-people), the one handed to (授人: recipient-after-act); carried into no later passage.
+SOMEONE = "人"
+
 
 @dataclass
 class Vocabulary:
