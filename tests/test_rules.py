@@ -172,7 +172,7 @@ CASES = {
                  ["士 見 to=大夫", "大夫 辭 obj=贄", "大夫 拜", "賓 退", "大夫 送", "大夫 再拜"], 4),
     "gift-declined": ("士見於大夫終辭其贄", ["賓"], None, ["士 見 to=大夫", "大夫 辭 obj=贄"], 1),
     # 既夕禮 13.11: the men leap as the removers pass; the removers set the things down
-    "mourners-aside": ("徹者入丈夫踊設于西北婦人踊", None, None, ["徹者 入", "丈夫 踊", "徹者 設", "婦人 踊"], 2),
+    "mourners-aside": ("徹者入丈夫踊設于西北婦人踊", None, None, ["徹者 入", "丈夫 踊", "徹者 設 at=西北", "婦人 踊"], 2),
     # 士冠禮: the 賓 invokes and caps; no 祝 takes part in the capping (but 士虞禮 尸卒爵祝受, after the
     # 祝 has been named: the participant)
     "act-not-participant": ("右執項左執前進祝加之如初", ["賓"], None,

@@ -28,7 +28,7 @@ from kg.extract.motion import MotionRules  # before word_rules: their rules are 
 from kg.extract.contents import ContentsRules
 from kg.extract.deities import DeityRules  # before word_rules: a deity is read before any subject
 from kg.extract.people import PeopleRules  # before word_rules: before numerals are passed over
-from kg.extract.places import among_correspondences
+from kg.extract.places import GOING_TO_A_PLACE, among_correspondences, display_place
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
@@ -272,7 +272,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
             whose = "goal" in flags and self.vocab.particle_has(text_at(self.t, after), "phrase")  # 就其旂: his banner
-            found = read_place(self.t, after + whose, heads=heads)
+            found = read_place(self.t, after + whose, heads=heads) \
+                or (event.action in GOING_TO_A_PLACE and display_place(self.t, after) or None)
             if found and found[0].head_kind == "object" and self.acts_on_thing(after):
                 found = None  # 入奠贄: an act with its thing, not where one goes
             if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):

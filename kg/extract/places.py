@@ -153,6 +153,8 @@ def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None
     (and the directions after it) is the place, as written (GUIDELINES 6);
     not where a word it may qualify follows (見於鄉大夫: a person)."""
     first = at(tokens, k)
+    if display_place(tokens, k):
+        return display_place(tokens, k)
     if first is None or first.readings or first.text == "〓":
         return None
     n, label = k + 1, first.text
@@ -163,6 +165,22 @@ def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None
     if nxt is not None and not nxt.punct and (not nxt.readings or nxt.is_("role") or nxt.is_("object")):
         return None  # (於鄉大夫: it says which 大夫)
     return PlacePhrase(label, "place", label, True), n
+
+
+# acts of going that always name where (即位, 即席, 就器): an act word after them, last in
+# its clause, is where (即陳); not 入 nor 至, which stand alone (有司入陳: they enter, set out)
+GOING_TO_A_PLACE = ("即", "就")
+
+
+def display_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+    """奠于陳, 即陳: an act that also names where its things lie (flag
+    names-place), last in its clause after 于 or a verb of going, is that
+    place, as written."""
+    word = at(tokens, k)
+    if word is None or set(word.readings) != {"action"} or "names-place" not in vocabulary().flags(word.label("action")) \
+            or not (at(tokens, k + 1) is None or tokens[k + 1].punct):
+        return None
+    return PlacePhrase(word.text, "place", word.text, True), k + 1
 
 
 def named_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:

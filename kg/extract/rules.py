@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.199.0"
+EXTRACTOR_VERSION = "2.200.0"
 
 
 @dataclass(frozen=True)
@@ -318,7 +318,8 @@ define("things-after-place", "objects",
        "尊于室中北墉下當戶兩甒醴酒酒在東無禁")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag; 其 before it "
-       "says whose: 就其旂). After the "
+       "says whose: 就其旂; after 即 and 就, an act that names where its things lie, last in its clause, is "
+       "that place: 以即陳). After the "
        "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐); so too "
        "right after an act of posture, salutation, offering or speech, or one that names the place it leaves "
        "(flag from: 降席西階上北面坐), not a movement that goes there (出門左西面再拜). Not a quarter in a list of "

@@ -55,6 +55,13 @@ class ThingRules:
             # (設于西北隅: a corner, not the west)
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
+        corner = text_at(self.t, k + 1) + text_at(self.t, k + 2)
+        if len(corner) == 2 and set(corner) <= set("東西南北") and corner[0] in "東西" and corner[1] in "南北" \
+                and not (is_head(at(self.t, k + 3)) and not at(self.t, k + 3).is_("role")) \
+                and not particle(at(self.t, k + 3), "direction"):
+            # 設于西北，婦人踊: the north-west (of the room) as written; not 設于西北隅 (the corner)
+            self.attach_place(PlacePhrase(corner, "place", corner, False), prep, k + 3)
+            return k + 3
         found = thing_named_place(self.t, k + 1) or read_place(self.t, k + 1)
         if found is None and particle(nxt, "numeral") and at(self.t, k + 2) is not None \
                 and at(self.t, k + 2).is_("object"):
@@ -153,6 +160,9 @@ class ThingRules:
         phrase, after = found
         if among_correspondences(self.t, k, after):
             return after  # 南方璋西方琥北方璜: which jade goes where, no act's place
+        if particle(at(self.t, k - 1), "numeral") and self.verb_end not in (k - 1, k):
+            return after  # 為宮方三百步，四門: how many gates it has, no act's place (祭醴三西階上: the act's
+            # count, the place after it its own)
         last = self.clause
         nxt = at(self.t, after)
         # (東方之饌, 西方亦如之: the place says whose, or opens a clause of its own)

@@ -174,6 +174,11 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
             tokens.append(Token(i, i + 1, char, {"punct": char}))
             i += 1
             continue
+        done = _thing_done_before(norm, i)
+        if done:
+            tokens.append(Token(i, i + done, norm[i:i + done], {}))  # 取先設者: what was set, no act, no one
+            i += done
+            continue
         n, readings = vocab.match_at(norm, i)
         if "role" in readings and n > 1 and vocab.particle_has(norm[i], "surface") and len(tokens) > 1 \
                 and (tokens[-1].is_("place") or tokens[-1].is_("object")) and tokens[-2].readings.get("particle") == "preposition" \
@@ -230,6 +235,14 @@ def _after_one_named_by_deed(tokens: list[Token], norm: str, i: int, n: int) -> 
         and agentive_noun(norm, i + 1) == n - 1 and not any(t.readings.get("role") == norm[i:i + n] for t in tokens)
 
 
+def _thing_done_before(norm: str, i: int) -> int | None:
+    """Length of 設者 at i in 取先設者: an act, an adverb, then an act in 者
+    names the things done to first (the dishes set out first), not a person."""
+    if i < 2 or not _an_act(norm[i - 2]) or not _adverb(norm[i - 1]):
+        return None
+    return 2 if norm[i + 1:i + 2] == "者" and _only_acts(norm[i]) else None  # (not 先入勞者: 先入, then 勞者)
+
+
 def _after_relative(norm: str, i: int, words: str) -> bool:
     """One of ``words`` (所, 之) stands right before i, not 其所 "its place"
     (反奠于其所舉觶者降: then the one who lifted the cup)."""
@@ -271,10 +284,16 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None  # (奠埽者 after 卒: the act the time clause names, then the sweeper)
             if _only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
                 return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
+            if n == 4 and _an_act(chunk[0]) and _adverb(chunk[1]) and _only_acts(chunk[2]):
+                return None  # 取先設者: takes what was set out first (things), no one named 取先設者
             if n == 3 and i > 0 and norm[i - 1] == "不" and _an_act(chunk[0]):
                 return None  # 祭服不倒，美者在中: the act not done, then the fine ones (not 不勝者, a role)
             return n
     return None
+
+
+def _adverb(text: str) -> bool:
+    return vocabulary().match_at(text, 0)[1].get("particle") == "adverb"
 
 
 def _every_word(text: str, test) -> bool:

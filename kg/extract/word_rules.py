@@ -151,7 +151,10 @@ class WordRules:
                "lack before a place is part of it (殯門外) or before a thing and its side (設于初籩之南), so is a "
                "thing before a gate (舍門外), and one word the "
                "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, "
-               "降衣于前, 設對醬于東; not 自右, the way, nor 上射於左, nor 西 of 西北隅); 升降自西階: both go by the stair (flag paired); "
+               "降衣于前, 設對醬于東; not 自右, the way, nor 上射於左, nor 西 of 西北隅), and two quarters alone "
+               "after 于 are the corner as written (設于西北，婦人踊); an act that names where its things lie, last "
+               "in its clause, is that place (flag names-place: 奠于陳, the display); 升降自西階: both go by the "
+               "stair (flag paired); "
                "升筵自西方: 自 after an act onto a thing is that act's way, no later act's place; after a word the "
                "tables lack it is that word's (死於適室, 免于房), no other act's.",
                "升自西階")
@@ -386,8 +389,9 @@ class WordRules:
                "phrase between or not: 受醴面枋筵前; not a place before 之 or 亦), with no act after it, it is "
                "that act's place (賓升，西楹西), and so is a bare site (堂, 階, 門, 戶) right after a movement "
                "even with an act after it (降階受笲, 出門哭: GUIDELINES 6); else it waits for the next act "
-               "(阼階下北面拜送爵; 不降階上答再拜); a quarter in a list of the quarters and what goes there is no act's "
-               "place (南方璋西方琥).", "阼階下北面拜送爵")
+               "(阼階下北面拜送爵; 不降階上答再拜); a quarter in a list of the quarters and what goes there is no "
+               "act's place (南方璋西方琥), nor is a place counted after words that are no act (為宮方三百步，四門: "
+               "how many gates).", "阼階下北面拜送爵")
     def rule_bare_place(self, k, tok, kind):
         return self.on_bare_place(k) if tok.is_("place") else None
 

@@ -1,0 +1,47 @@
+"""Regression tests of the extractor from 2.200.0 on, one per change, the
+words of the classic inline (the earlier ones are in test_extract.py)."""
+from __future__ import annotations
+
+from kg.extract.tokens import tokenize
+from kg.text.normalise import normalise
+from tests.test_extract import events
+
+
+def test_the_dishes_set_out_first_are_no_participant():
+    """2.200.0, 士喪禮 12: 徹饌，先取醴酒…其餘取先設者，出于足 — 取先設者 takes what
+    was set out first (the dishes); it is no participant 取先設者 (nor 設者) who
+    goes out: the one carried in takes, goes out and goes down. 先入勞者從之
+    (聘禮) is still 先入, then the 勞者."""
+    assert events("其餘取先設者出于足降自西階", ["祝"], chapter=12) == [
+        "祝 取", "祝 出 at=足", "祝 降 at=西階"]
+    assert [t.text for t in tokenize("取先設者")] == ["取", "先", "設者"]
+    assert tokenize("取先設者")[-1].readings == {}
+    assert events("勞者禮辭賓揖先入勞者從之", chapter=8)[-1] == "勞者 從"
+
+
+def test_the_display_is_where_one_goes_and_lays_things():
+    """2.200.0, 士喪禮 12: 親者襚，不將命，以即陳 — goes to the display (陳, flag
+    names-place: where the things set out lie), no act 陳 of his; 既夕禮 若就器，
+    則坐奠于陳: lays it at the display. 聘禮 有司入陳 is still two acts (入 stands
+    alone: they enter and set out)."""
+    assert events("親者襚不將命以即陳", chapter=12)[-1] == "親者 即 at=陳"
+    assert events("若就器則坐奠于陳", ["賓"], chapter=13) == ["賓 坐", "賓 奠 at=陳"]
+    assert events(normalise("有司入陳"), chapter=8) == ["有司 入", "有司 陳"]
+
+
+def test_two_quarters_after_yu_are_the_place_as_written():
+    """2.200.0, 既夕禮 13: 徹者入，丈夫踊，設于西北，婦人踊 — the north-west (of the
+    room) is where they lay it, a role after it or not; 設于西北隅 is still the corner."""
+    assert events("徹者入丈夫踊設于西北婦人踊", chapter=13)[2] == "徹者 設 at=西北"
+    assert events("祝反入徹設于西北隅", ["祝"], chapter=14)[-1] == "祝 設 at=西北隅"
+
+
+def test_places_counted_in_a_description_are_no_acts_place():
+    """2.200.0, 覲禮 記: 為宮方三百步，四門，壇十有二尋…加方明于其上 — the four gates
+    describe the enclosure: no place of 加 (it had 門); a count right after the act
+    still goes with it (祭醴三，西階上北面坐). 既夕禮 記
+    饌于禰廟: the father's temple (禰廟, a variant of 禰), no 廟 waiting for 奠."""
+    got = events("諸侯覲於天子為宫方三百步四門壇十有二尋深四尺加方明于其上", chapter=10)
+    assert got[-1] == "諸侯 加 obj=方明"
+    assert events("祭醴三西階上北面坐", ["賓"], chapter=2)[-1] == "賓 坐 at=西階上 北面"
+    assert events("其二廟則饌于禰廟如小斂奠乃啓", chapter=13)[:2] == [" 饌 at=禰", " 奠"]
