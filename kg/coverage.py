@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kg.extract.tokens import KINDS, tokenize, vocabulary
+from kg.extract.tokens import tokenize
+
+from kg.extract.vocab import KINDS, vocabulary
 from kg.mappings import load_table
 from kg.text import canon
 

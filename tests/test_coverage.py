@@ -9,7 +9,7 @@ import pytest
 import kg.mappings as mappings_module
 from kg.coverage import by_chapter, measure, table
 from kg.extract.senses import clear_caches as clear_senses
-from kg.extract.tokens import vocabulary
+from kg.extract.vocab import vocabulary
 from kg.mappings import load_table
 from kg.text import canon
 from kg.text.normalise import normalise

@@ -2012,7 +2012,8 @@ def test_a_passage_read_again_gives_its_words_afresh():
     (kg.extract.tokens.tokenize): each reading gets a list of its own, since
     a reader may cut a facing in two (東南面) in its list; the words kept
     are bounded."""
-    from kg.extract.tokens import TOKENIZED_KEPT, tokenize, vocabulary
+    from kg.extract.tokens import TOKENIZED_KEPT, tokenize
+    from kg.extract.vocab import vocabulary
 
     first = tokenize("司射東南面揖")
     words = [t.text for t in first]

@@ -45,3 +45,11 @@ def test_places_counted_in_a_description_are_no_acts_place():
     assert got[-1] == "諸侯 加 obj=方明"
     assert events("祭醴三西階上北面坐", ["賓"], chapter=2)[-1] == "賓 坐 at=西階上 北面"
     assert events("其二廟則饌于禰廟如小斂奠乃啓", chapter=13)[:2] == [" 饌 at=禰", " 奠"]
+
+
+def test_a_thing_raised_with_a_tool_is_what_is_raised():
+    """2.201.0, 士喪禮 12: 棺入，主人不哭，升棺用軸 — the coffin is raised (on the
+    rollers): 棺 and 軸 are what 升 takes, not 棺 where one goes up; 升筵 is
+    still where one goes."""
+    assert events("棺入主人不哭升棺用軸蓋在下", chapter=12)[-1] == "主人 升 obj=棺|軸"
+    assert events("冠者升筵坐", chapter=1)[0] == "冠者 升 at=筵"

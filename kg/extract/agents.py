@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, particle
-from kg.extract.tokens import labels_of_class, things_of_class, vocabulary
+from kg.extract.vocab import labels_of_class, things_of_class, vocabulary
 
 
 def last_principal(history: list[list[str]]) -> list[str]:

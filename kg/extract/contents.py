@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, text_at
 from kg.extract.rules import word_rule
-from kg.extract.tokens import SENTENCE_END
+from kg.extract.vocab import SENTENCE_END
 
 
 class ContentsRules:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kg.extract.phrases import (at, is_setting_down, particle, read_place, read_roles, read_things, text_at,
                                 things_of_class)
 from kg.extract.places import place_after_preposition
-from kg.extract.tokens import SENTENCE_END
+from kg.extract.vocab import SENTENCE_END
 
 
 class Surroundings:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, particle
 from kg.extract.rules import word_rule
-from kg.extract.tokens import labels_of_class
+from kg.extract.vocab import labels_of_class
 
 
 class DeityRules:

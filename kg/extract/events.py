@@ -37,7 +37,8 @@ from kg.extract.subjects import SubjectReading
 from kg.extract.things import ThingRules
 from kg.extract.visits import VisitRules
 from kg.extract.topics import ThingTopics
-from kg.extract.tokens import THE_LORD, tokenize, vocabulary
+from kg.extract.tokens import tokenize
+from kg.extract.vocab import THE_LORD, vocabulary
 from kg.extract.word_rules import WordRules
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kg.extract.phrases import at, particle, read_roles
 from kg.extract.places import CARDINAL
 from kg.extract.rules import word_rule
-from kg.extract.tokens import Token
+from kg.extract.vocab import Token
 
 
 class MotionRules:

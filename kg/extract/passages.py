@@ -15,7 +15,8 @@ from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
-from kg.extract.tokens import SOMEONE, Token, tokenize, vocabulary
+from kg.extract.tokens import tokenize
+from kg.extract.vocab import SOMEONE, Token, vocabulary
 from kg.model import Document, Note, Passage
 from kg.text.normalise import normalise
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, particle, text_at
 from kg.extract.rules import word_rule
-from kg.extract.tokens import SOMEONE
+from kg.extract.vocab import SOMEONE
 
 
 class PeopleRules:

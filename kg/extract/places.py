@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg.extract.tokens import Token, at, direction_at, genitive, labels_of_class, particle, text_at, \
-    things_of_class, vocabulary
+from kg.extract.tokens import at, direction_at, genitive, particle, text_at
+from kg.extract.vocab import Token, labels_of_class, things_of_class, vocabulary
 
 
 @dataclass

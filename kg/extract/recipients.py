@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
-from kg.extract.tokens import SOMEONE, THE_LORD
+from kg.extract.vocab import SOMEONE, THE_LORD
 
 
 class RecipientRules:

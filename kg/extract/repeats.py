@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kg.extract.event import Event
-from kg.extract.tokens import object_classes, vocabulary
+from kg.extract.vocab import object_classes, vocabulary
 
 # Agent rules whose guess a scholar should review (a subject no text writes,
 # carried across a sentence or a passage), with the reason: an individual of

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, particle, read_place, read_roles
-from kg.extract.tokens import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
+from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
 
 POSITIONS = {"位"}  # a position named by what is done there (反哭位: where one stands to wail on return)
 

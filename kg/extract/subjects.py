@@ -9,7 +9,7 @@ from __future__ import annotations
 from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, read_place, read_roles,
                                 text_at, things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
-from kg.extract.tokens import SENTENCE_END, THE_LORD
+from kg.extract.vocab import SENTENCE_END, THE_LORD
 
 VASSAL = "臣"  # the role of whoever has an audience with the lord (rule vassal)
 from kg.text.normalise import normalise

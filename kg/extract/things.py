@@ -9,7 +9,7 @@ from kg.extract.event import Event
 from kg.extract.places import among_correspondences
 from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle, read_place, read_roles,
                                 read_things, text_at, thing_named_place, things_of_class, written_place)
-from kg.extract.tokens import SENTENCE_END, Token
+from kg.extract.vocab import SENTENCE_END, Token
 
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
 GENERIC_PLACES = {"位"}
@@ -224,8 +224,9 @@ class ThingRules:
         measured = self.past_measure(after)  # (竹杠長三尺置于宇西階上: how long it is, then where it is put)
         if k == self.verb_end and last is not None and last.place is None and self.goes_somewhere(last) \
                 and not last.objects:  # (豚合升，魚鱄鮒九: the next thing put in, not where the piglet goes)
-            if self.place_phrase_follows(after, 0):
-                last.objects = things  # 降衣于前: what he carries down, to the place named after it
+            if self.place_phrase_follows(after, 0) or text_at(self.t, after) == "用":
+                last.objects = things  # 降衣于前: what he carries down, to the place named after it; 升棺用軸:
+                # what is raised, and with what
                 last.mark("objects", "thing")
             else:
                 last.place = PlacePhrase(things[0], "object", things[0], False)  # 升筵: where one goes

@@ -8,7 +8,7 @@ from __future__ import annotations
 from kg.extract.event import Event
 from kg.extract.phrases import at, read_roles
 from kg.extract.rules import word_rule
-from kg.extract.tokens import things_of_class
+from kg.extract.vocab import things_of_class
 
 
 class VisitRules:

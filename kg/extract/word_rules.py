@@ -11,7 +11,7 @@ from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
 from kg.extract.speech import CLAUSE_PUNCT
-from kg.extract.tokens import OPEN_QUOTE, SENTENCE_END
+from kg.extract.vocab import OPEN_QUOTE, SENTENCE_END
 
 # Particle kinds that are no event and take nothing (particles.tsv).
 NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "measure", "topic", "link", "state", "rite", "address", "song")
@@ -375,7 +375,8 @@ class WordRules:
         return k + 1 if kind == "direction" and tok.is_("action") and not self.act_at(k + 1) else None
 
     @word_rule("thing", "A thing not taken by an act (a word that is also an act is the thing before 與/及 and "
-               "a thing: 筮與席): a place where one goes (升筵), the things of an act right after its 自/由 "
+               "a thing: 筮與席): a place where one goes (升筵; what a movement carries where a place or 用 "
+               "follows: 降衣于前, 升棺用軸), the things of an act right after its 自/由 "
                "place (薦自東房韭菹醓醢), the thing of the act after 以 (所執脯以賜; not dress, which is worn: 賓朝服以拜賜), of the act right after it "
                "(勺爵觚觶實于篚), or a place (洗南; not a thing written again right after the act's things: "
                "設扃鼏，鼏西末, how it lies); 若中 is a hit, not the tally holder.",
