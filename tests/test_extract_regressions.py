@@ -17,6 +17,9 @@ def test_the_dishes_set_out_first_are_no_participant():
     assert [t.text for t in tokenize("取先設者")] == ["取", "先", "設者"]
     assert tokenize("取先設者")[-1].readings == {}
     assert events("勞者禮辭賓揖先入勞者從之", chapter=8)[-1] == "勞者 從"
+    # (review of 2.200.0) an act that takes no thing, or a role of the tables, is read as before
+    assert events("主人獻徧擯者乃升", chapter=6)[-1] == "擯者 升"
+    assert [t.text for t in tokenize("拜乃贊者洗")][2] == "贊者"
 
 
 def test_the_display_is_where_one_goes_and_lays_things():
@@ -44,7 +47,8 @@ def test_places_counted_in_a_description_are_no_acts_place():
     got = events("諸侯覲於天子為宫方三百步四門壇十有二尋深四尺加方明于其上", chapter=10)
     assert got[-1] == "諸侯 加 obj=方明"
     assert events("祭醴三西階上北面坐", ["賓"], chapter=2)[-1] == "賓 坐 at=西階上 北面"
-    assert events("其二廟則饌于禰廟如小斂奠乃啓", chapter=13)[:2] == [" 饌 at=禰", " 奠"]
+    got = events("其二廟則饌于禰廟如小斂奠乃啓", chapter=13)
+    assert got[0] == " 饌 at=禰" and not any("at=廟" in e for e in got)
 
 
 def test_a_thing_raised_with_a_tool_is_what_is_raised():
@@ -53,3 +57,12 @@ def test_a_thing_raised_with_a_tool_is_what_is_raised():
     still where one goes."""
     assert events("棺入主人不哭升棺用軸蓋在下", chapter=12)[-1] == "主人 升 obj=棺|軸"
     assert events("冠者升筵坐", chapter=1)[0] == "冠者 升 at=筵"
+
+
+def test_a_facing_after_a_place_is_that_acts_where_a_thing_opens_the_next_clause():
+    """2.202.0 (review of 2.200.0), 既夕禮 記: 朝于禰廟，重止于門外之西，東面。柩入，升自西階
+    — the effigy stops west outside the gate facing east; the coffin (a thing
+    opening its clause) comes in and goes up: the facing is no act of the coffin's."""
+    assert events("朝于禰廟重止于門外之西東面柩入升自西階", chapter=13) == [
+        " 止 at=門外西 東面", " 入 obj=柩", " 升 obj=柩 at=西階"]
+    assert events("鼎西面錯", ["佐食"], chapter=16) == [" 錯 obj=鼎 西面"]

@@ -235,6 +235,8 @@ PASSAGE_CASES = {
     "left-inside": ("KR1d0038_012.txt", "主人皆出戶外北面", ["外御 沐", "外御 櫛", "外御 挋 obj=巾"]),
     # 既夕禮: 入復位 — 鄭注 主人也: the host goes back in (not the officer who asked the burial day)
     "note-names-agent": ("KR1d0038_013.txt", "有司請葬期", ["主人 入", "主人 復位"]),
+    # 士喪禮: the 甸人 came in only to take the tripods away; the 夏祝 and the 執事 lay the offering
+    "clearing-aside": ("KR1d0038_012.txt", "甸人徹鼎巾待于阼階下", ["夏祝|執事者 奠 at=尸東", "夏祝|執事者 執 obj=醴|酒 北面"]),
     # 覲禮 opens 覲禮至于郊: the 侯氏 comes to the suburbs (chapters.tsv opens; None: the first passage)
     "rite-opens": ("KR1d0038_010.txt", None, ["侯氏 至 at=郊"]),
 }

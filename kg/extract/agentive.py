@@ -20,11 +20,17 @@ def after_one_named_by_deed(tokens: list[Token], norm: str, i: int, n: int) -> b
 
 
 def thing_done_before(norm: str, i: int) -> int | None:
-    """Length of 設者 at i in 取先設者: an act, an adverb, then an act in 者
-    names the things done to first (the dishes set out first), not a person."""
-    if i < 2 or not _an_act(norm[i - 2]) or not _adverb(norm[i - 1]):
+    """Length of 設者 at i in 取先設者: an act that takes things, an adverb,
+    then an act in 者 names the things done to first (the dishes set out
+    first), not a person; not a role of the tables (主人獻徧擯者乃升: the 擯者)
+    nor after an act of going (先入勞者: 先入, then the 勞者)."""
+    vocab = vocabulary()
+    taking = vocab.match_at(norm, i - 2)[1].get("action") if i >= 2 else None
+    if taking is None or "thing" not in vocab.flags(taking) or not _adverb(norm[i - 1]):
         return None
-    return 2 if norm[i + 1:i + 2] == "者" and only_acts(norm[i]) else None  # (not 先入勞者: 先入, then 勞者)
+    if norm[i + 1:i + 2] != "者" or not only_acts(norm[i]) or "role" in vocab.forms.get(norm[i:i + 2], {}):
+        return None
+    return 2
 
 
 def after_relative(norm: str, i: int, words: str) -> bool:
@@ -68,7 +74,7 @@ def agentive_noun(norm: str, i: int) -> int | None:
                 return None  # (奠埽者 after 卒: the act the time clause names, then the sweeper)
             if only_acts(chunk[-2]) and _only_thing(chunk[-3] if n >= 3 else ""):
                 return None  # 徹帷襚者, 帷襚者: an act done to a thing, then the one who V (襚者)
-            if n == 4 and _an_act(chunk[0]) and _adverb(chunk[1]) and only_acts(chunk[2]):
+            if n == 4 and thing_done_before(norm, i + 2) == 2:
                 return None  # 取先設者: takes what was set out first (things), no one named 取先設者
             if n == 3 and i > 0 and norm[i - 1] == "不" and _an_act(chunk[0]):
                 return None  # 祭服不倒，美者在中: the act not done, then the fine ones (not 不勝者, a role)

@@ -250,7 +250,17 @@ class Surroundings:
             j -= 1
         if j >= 0 and self.act_at(j) and "placed" in self.vocab.flags(self.t[j].label("action")):
             return True  # 主人升入復位俎入: back in his place, his clause is done
+        if self.facing_closes_clause(j):
+            return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin
         return self.clause_starts(j + 1)
+
+    def facing_closes_clause(self, j: int) -> bool:
+        """The facing at j, waiting, follows the place of the act before with
+        no one named since: it is that act's, and closes its clause."""
+        last = self.sentence_last()
+        return j >= 0 and self.t[j].is_("facing") and self.facing == self.t[j].label("facing") \
+            and not self.facing_after_role and last is not None and last.facing is None \
+            and last.place is not None and last.j <= self.t[j].i
 
     def reported_ready(self, k: int) -> int | None:
         """告有司具, 宰告饌具: right after a report, one or two words and 具

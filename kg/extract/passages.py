@@ -15,6 +15,7 @@ from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
+from kg.extract.senses import before_burial
 from kg.extract.tokens import tokenize
 from kg.extract.vocab import SOMEONE, Token, vocabulary
 from kg.model import Document, Note, Passage
@@ -142,6 +143,11 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
+            resumed = before_clearing(events, agent) if origin == "carried-passage" and agent \
+                and before_burial(chapter) and "offers-dead" in vocabulary().flags(first_act(norm, chapter) or "") \
+                else None
+            if resumed:
+                agent, origin = resumed, "clearing-aside"
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
             if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
@@ -315,6 +321,26 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
     if act is None or "offers-dead" not in vocab.flags(act):
         return False
     return all(role.endswith("者") and "clears" in vocab.flags(role[:-1]) for role in roles)
+
+
+def before_clearing(events: list[Event], agent: list[str]) -> list[str] | None:
+    """The party that acted in the last passage before ``agent``, where
+    ``agent`` came in there, written, to clear something away (flag clears)
+    and did nothing after but that (夏祝及執事盥…升自阼階，丈夫踊，甸人徹鼎，巾待于
+    阼階下 | 奠于尸東: the 甸人 took the tripods away; the offering is the 夏祝's
+    and 執事's). Mourners' acts (踊, 哭) are passed over; a party that went out
+    before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
+    last = [e for e in events if e.passage == events[-1].passage] if events else []
+    cleared = next((n for n, e in enumerate(last) if e.agents == agent and e.rule_for("agent") == "written-subject"),
+                   None)
+    if cleared is None or "clears" not in vocabulary().flags(last[cleared].action) \
+            or any(e.agents != agent for e in last[cleared + 1:]):
+        return None
+    vocab = vocabulary()
+    earlier = [e for e in last[:cleared] if e.agents and "mourners" not in vocab.flags(e.action)]
+    if not earlier or set(earlier[-1].agents) & set(agent) or goes_out(earlier[-1]):
+        return None
+    return list(earlier[-1].agents)
 
 
 def unlisted_deed_names(roles: list[str]) -> set[str]:

@@ -151,10 +151,12 @@ def place_after_preposition(tokens: list[Token], k: int) -> tuple[PlacePhrase, i
 def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
     """遷于祖, 受于手間: after a preposition, one word the tables do not know
     (and the directions after it) is the place, as written (GUIDELINES 6);
-    not where a word it may qualify follows (見於鄉大夫: a person)."""
+    not where a word it may qualify follows (見於鄉大夫: a person). So is an
+    act that names where its things lie (奠于陳: display_place)."""
     first = at(tokens, k)
-    if display_place(tokens, k):
-        return display_place(tokens, k)
+    display = display_place(tokens, k)
+    if display is not None:
+        return display
     if first is None or first.readings or first.text == "〓":
         return None
     n, label = k + 1, first.text

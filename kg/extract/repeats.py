@@ -43,6 +43,7 @@ from kg.extract.vocab import object_classes, vocabulary
 # defined here, which imports no rule, so that the table can import the parser.)
 GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage": "AgentCarriedAcrossPassages",
            "told-acts-next": "AgentCarriedAcrossPassages", "left-inside": "AgentCarriedAcrossPassages",
+           "clearing-aside": "AgentCarriedAcrossPassages",
            "mourners-act": "AgentFromActKind", "performers-play": "AgentFromActKind",
            "asked-answers": "AgentFromExchange", "gift-answered": "AgentFromExchange", "bow-pair": "AgentFromExchange",
            "counted-exchange": "AgentFromExchange", "invited-answers": "AgentFromExchange",

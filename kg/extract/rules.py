@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.201.0"
+EXTRACTOR_VERSION = "2.202.0"
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,12 @@ define("told-acts-next", "agent",
        "(告兄弟及有司 | 告事畢: the one who told reports on), with words said and nothing else (告于賓 | "
        "若右勝則曰右賢於左: his report's words) or by setting things out.",
        "以告于主人占曰從")
+define("clearing-aside", "agent",
+       "A passage that opens with an offering set out (flag offers-dead), after a passage in which someone "
+       "came in, written, only to clear something away (flag clears): the offering is laid by the party "
+       "who acted before him there, mourners' acts passed over (甸人徹鼎，巾待于阼階下 | 奠于尸東: the 夏祝 "
+       "and the 執事 who brought it up; a guess to review).",
+       "甸人徹鼎巾待于阼階下")
 define("left-inside", "agent",
        "A passage that ends with someone going out (出) one passage after others came in (入), in the same "
        "section: the next passage's acts with no subject are theirs, who are left inside (a guess to review); "
@@ -380,7 +386,8 @@ define("content-recipient", "recipients",
        "于 + role inside the content of a request is the one asked (請射于賓).",
        "司射請射于賓")
 define("facing-after-act", "facing",
-       "A facing with no act after it in its clause goes to the act before.",
+       "A facing with no act after it in its clause goes to the act before; so does a facing right after "
+       "that act's place where a thing opens the next clause (重止于門外之西，東面 | 柩入: the effigy faces east).",
        "賓出立于門外北面公揖")
 define("facing-before-arrangement", "facing",
        "A facing right before an arrangement phrase (北上, 右几: particles.tsv manner), a comma between or "

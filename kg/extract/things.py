@@ -11,6 +11,9 @@ from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle,
                                 read_things, text_at, thing_named_place, things_of_class, written_place)
 from kg.extract.vocab import SENTENCE_END, Token
 
+# The numbers that count things (四門), not 人 of 二人 nor a 人 miswritten for 入 (皆人門).
+COUNTS = set("一二三四五六七八九十兩")
+
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
 GENERIC_PLACES = {"位"}
 
@@ -56,7 +59,7 @@ class ThingRules:
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
         corner = text_at(self.t, k + 1) + text_at(self.t, k + 2)
-        if len(corner) == 2 and set(corner) <= set("東西南北") and corner[0] in "東西" and corner[1] in "南北" \
+        if len(corner) == 2 and corner[0] in "東西" and corner[1] in "南北" \
                 and not (is_head(at(self.t, k + 3)) and not at(self.t, k + 3).is_("role")) \
                 and not particle(at(self.t, k + 3), "direction"):
             # 設于西北，婦人踊: the north-west (of the room) as written; not 設于西北隅 (the corner)
@@ -160,7 +163,7 @@ class ThingRules:
         phrase, after = found
         if among_correspondences(self.t, k, after):
             return after  # 南方璋西方琥北方璜: which jade goes where, no act's place
-        if particle(at(self.t, k - 1), "numeral") and self.verb_end not in (k - 1, k):
+        if text_at(self.t, k - 1) in COUNTS and self.verb_end not in (k - 1, k):
             return after  # 為宮方三百步，四門: how many gates it has, no act's place (祭醴三西階上: the act's
             # count, the place after it its own)
         last = self.clause
@@ -242,6 +245,8 @@ class ThingRules:
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
             # a facing may come between (鼎西面錯: the tripods are set down facing west)
+            if self.facing_closes_clause(k - 1):
+                self.flush()  # (重止于門外之西東面柩入: the effigy's facing, then the coffin comes in)
             return self.open_thing_clause(things, measured)
         elif self.handles_before(k, things, after):
             self.wait_things(things, "thing")  # …于東堂下勺爵觚觶實于篚: what the act then handles
