@@ -66,3 +66,23 @@ def test_a_facing_after_a_place_is_that_acts_where_a_thing_opens_the_next_clause
     assert events("朝于禰廟重止于門外之西東面柩入升自西階", chapter=13) == [
         " 止 at=門外西 東面", " 入 obj=柩", " 升 obj=柩 at=西階"]
     assert events("鼎西面錯", ["佐食"], chapter=16) == [" 錯 obj=鼎 西面"]
+
+
+def _passage_events(file: str, words: str, count: int) -> list[str]:
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+    from tests.conftest import CORPUS
+    from tests.test_extract import compact
+
+    doc = read_file(CORPUS / "KR1d0038" / file)
+    index = next(p.index for p in doc.passages if p.span.norm.startswith(words))
+    return [compact(e) for e in extract_events(doc) if e.passage == index][:count]
+
+
+def test_one_who_asks_again_at_a_passages_end_acts_next():
+    """2.203.0, 既夕禮 13: 士受羊如受馬，又請 | 若賻 | 入告，主人出門左 — the 擯者 who
+    asked again goes in and reports (rule again, at a passage's end); 聘禮
+    有司筵几于室中…主人在右再拜，祝告，又再拜 | 釋幣制玄纁束 — after a bow done
+    again the 祝 lays the silk (鄭注: 祝釋之)."""
+    assert _passage_events("KR1d0038_013.txt", "入告主人出門左", 2) == ["擯者 入", "擯者 告 to=主人"]
+    assert _passage_events("KR1d0038_008.txt", "釋幣制", 1)[0].startswith("祝 釋")

@@ -183,6 +183,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 event.seq = len(events) + 1
                 events.append(event)
             agent, origin = parser.agent, "carried-passage"
+            if again_last(parser.events):
+                agent = list(parser.events[-1].agents)  # (士受羊…又請 | 若賻 | 入告: the 擯者 who asked again)
             if agent == [SOMEONE]:
                 agent = []  # (二人還重，左還 | 布席乃奠如初: men the text does not name are carried nowhere)
             if before_note is not None and not parser.events:
@@ -341,6 +343,17 @@ def before_clearing(events: list[Event], agent: list[str]) -> list[str] | None:
     if not earlier or set(earlier[-1].agents) & set(agent) or goes_out(earlier[-1]):
         return None
     return list(earlier[-1].agents)
+
+
+def again_last(events: list[Event]) -> bool:
+    """The passage ends with an act done again (又V, rule again) by someone
+    other than the one carried, not a bow: the one who did it acts on in the
+    next passage (士受羊如受馬，又請 | 若賻 | 入告: the 擯者 who asked goes in and
+    reports). After a bow done again the one carried goes on (祝告，又再拜 |
+    釋幣…: the 祝 lays the silk; 鄭注 祝釋之)."""
+    last = events[-1] if events else None
+    return last is not None and last.rule_for("agent") == "again" and bool(last.agents) \
+        and vocabulary().action_class.get(last.action) != "Salutation"
 
 
 def unlisted_deed_names(roles: list[str]) -> set[str]:

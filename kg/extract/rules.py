@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.202.0"
+EXTRACTOR_VERSION = "2.203.0"
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,8 @@ define("one-of-them", "agent",
 define("again", "agent",
        "又 + an act with no subject written: the one who did that act last does it again: in the sentence "
        "(坐祭之又祭酒), else on the same thing (又設洗), else the same act in the passage or the ones before; "
-       "the acts after it keep the agent carried (a guess to review).",
+       "the acts after it keep the agent carried (a guess to review); where it ends its passage and is no "
+       "bow, the next passage is his (士受羊如受馬，又請 | 若賻 | 入告: the 擯者; not 祝告，又再拜 | 釋幣: the 祝).",
        "尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加於肵橫之又食")
 define("fronted-thing", "agent",
        "A clause that opens with a thing, then an act of class Handling, in the sentence where a participant "
