@@ -255,12 +255,13 @@ class Surroundings:
         return self.clause_starts(j + 1)
 
     def facing_closes_clause(self, j: int) -> bool:
-        """The facing at j, waiting, follows the place of the act before with
-        no one named since: it is that act's, and closes its clause."""
+        """The facing at j, waiting, comes right after the words of the act
+        before, which has a place, with no one named since: it is that act's,
+        and closes its clause."""
         last = self.sentence_last()
-        return j >= 0 and self.t[j].is_("facing") and self.facing == self.t[j].label("facing") \
+        return j > 0 and self.t[j].is_("facing") and self.facing == self.t[j].label("facing") \
             and not self.facing_after_role and last is not None and last.facing is None \
-            and last.place is not None and last.j <= self.t[j].i
+            and last.place is not None and self.t[j - 1].j == last.j
 
     def reported_ready(self, k: int) -> int | None:
         """告有司具, 宰告饌具: right after a report, one or two words and 具

@@ -327,11 +327,11 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
 
 def before_clearing(events: list[Event], agent: list[str]) -> list[str] | None:
     """The party that acted in the last passage before ``agent``, where
-    ``agent`` came in there, written, to clear something away (flag clears)
-    and did nothing after but that (夏祝及執事盥…升自阼階，丈夫踊，甸人徹鼎，巾待于
-    阼階下 | 奠于尸東: the 甸人 took the tripods away; the offering is the 夏祝's
-    and 執事's). Mourners' acts (踊, 哭) are passed over; a party that went out
-    before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
+    ``agent``'s first act there, his name written, clears something away
+    (flag clears) and every act after it is his (夏祝及執事盥…升自阼階，丈夫踊，
+    甸人徹鼎，巾待于阼階下 | 奠于尸東: the 甸人 took the tripods away; the offering
+    is the 夏祝's and 執事's). Mourners' acts (踊, 哭) are passed over; a party
+    that went out before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
     last = [e for e in events if e.passage == events[-1].passage] if events else []
     cleared = next((n for n, e in enumerate(last) if e.agents == agent and e.rule_for("agent") == "written-subject"),
                    None)
@@ -346,8 +346,8 @@ def before_clearing(events: list[Event], agent: list[str]) -> list[str] | None:
 
 
 def again_last(events: list[Event]) -> bool:
-    """The passage ends with an act done again (又V, rule again) by someone
-    other than the one carried, not a bow: the one who did it acts on in the
+    """The passage ends with an act done again (又V, rule again), no
+    salutation (class Salutation: 拜, 揖…): the one who did it acts on in the
     next passage (士受羊如受馬，又請 | 若賻 | 入告: the 擯者 who asked goes in and
     reports). After a bow done again the one carried goes on (祝告，又再拜 |
     釋幣…: the 祝 lays the silk; 鄭注 祝釋之)."""

@@ -141,7 +141,7 @@ define("again", "agent",
        "又 + an act with no subject written: the one who did that act last does it again: in the sentence "
        "(坐祭之又祭酒), else on the same thing (又設洗), else the same act in the passage or the ones before; "
        "the acts after it keep the agent carried (a guess to review); where it ends its passage and is no "
-       "bow, the next passage is his (士受羊如受馬，又請 | 若賻 | 入告: the 擯者; not 祝告，又再拜 | 釋幣: the 祝).",
+       "salutation, the next passage is his (士受羊如受馬，又請 | 若賻 | 入告: the 擯者; not 祝告，又再拜 | 釋幣: the 祝).",
        "尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加於肵橫之又食")
 define("fronted-thing", "agent",
        "A clause that opens with a thing, then an act of class Handling, in the sentence where a participant "
@@ -171,9 +171,10 @@ define("told-acts-next", "agent",
        "若右勝則曰右賢於左: his report's words) or by setting things out.",
        "以告于主人占曰從")
 define("clearing-aside", "agent",
-       "A passage that opens with an offering set out (flag offers-dead), after a passage in which someone "
-       "came in, written, only to clear something away (flag clears): the offering is laid by the party "
-       "who acted before him there, mourners' acts passed over (甸人徹鼎，巾待于阼階下 | 奠于尸東: the 夏祝 "
+       "In the rites before burial, a passage that opens with an offering set out (flag offers-dead), after "
+       "a passage in which someone's first act, his name written, clears something away (flag clears) and "
+       "every act after it is his: the offering is laid by the party who acted before him there, mourners' "
+       "acts passed over (甸人徹鼎，巾待于阼階下 | 奠于尸東: the 夏祝 "
        "and the 執事 who brought it up; a guess to review).",
        "甸人徹鼎巾待于阼階下")
 define("left-inside", "agent",

@@ -11,7 +11,7 @@ from kg.extract.phrases import (PlacePhrase, at, is_head, named_place, particle,
                                 read_things, text_at, thing_named_place, things_of_class, written_place)
 from kg.extract.vocab import SENTENCE_END, Token
 
-# The numbers that count things (四門), not 人 of 二人 nor a 人 miswritten for 入 (皆人門).
+# The numbers that count things (四門: 一 to 十, 兩), not 人 of 二人 nor a 人 miswritten for 入 (皆人門).
 COUNTS = set("一二三四五六七八九十兩")
 
 # A goal that says only "one's place" gives way to a 于 phrase that says where it is.
