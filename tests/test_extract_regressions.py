@@ -86,3 +86,12 @@ def test_one_who_asks_again_at_a_passages_end_acts_next():
     again the 祝 lays the silk (鄭注: 祝釋之)."""
     assert _passage_events("KR1d0038_013.txt", "入告主人出門左", 2) == ["擯者 入", "擯者 告 to=主人"]
     assert _passage_events("KR1d0038_008.txt", "釋幣制", 1)[0].startswith("祝 釋")
+
+
+def test_an_offering_compared_to_is_no_act():
+    """2.204.0 (review of 2.200.0), 既夕禮 記: 其二廟，則饌于禰廟，如小斂奠，乃啓 — the
+    offering is set out as at the small dressing (小斂奠, the offering compared
+    to): no act 奠; 士喪禮 有薦新，如朔奠 likewise. 如初，祝取奠觶 is still the 祝's act."""
+    assert events(normalise("其二廟則饌于禰廟如小斂奠乃啓"), chapter=13) == [" 饌 at=禰", " 啟"]
+    assert events("有薦新如朔奠", chapter=12) == []
+    assert events("如初祝取奠觶祭", chapter=14)[0] == "祝 取 obj=觶"

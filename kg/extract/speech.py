@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, particle, read_place, read_roles
-from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END
+from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END, things_of_class
 
 POSITIONS = {"位"}  # a position named by what is done there (反哭位: where one stands to wail on return)
 
@@ -242,6 +242,10 @@ class SpeechReading:
             k += 1
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.readings and k < len(self.t):
             k += 1  # 服, 儀, 禮
+        named = at(self.t, k)
+        if named is not None and named.is_("object") and named.label("object") in self.vocab.also_verb \
+                and named.label("object") in things_of_class("Food") and compared_whole(at(self.t, k + 1)):
+            k += 1  # 如小斂奠, 如朔奠: the offering compared to (奠 the offering), no act
         if at(self.t, k) is not None and self.vocab.particle_has(at(self.t, k).text, "genitive"):
             k += 2
         return k
@@ -273,3 +277,8 @@ class SpeechReading:
             self.agent = roles
         return end
 
+
+def compared_whole(after) -> bool:
+    """Nothing, a pause or an adverb that opens the next act (乃) after the
+    words compared: they end there (如小斂奠，乃啓: the offering, no act)."""
+    return after is None or after.punct or particle(after, "adverb")

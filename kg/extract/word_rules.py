@@ -278,7 +278,8 @@ class WordRules:
         return k + 1 if kind in NO_EVENT_KINDS else None
 
     @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀; 如其耦, his partner; a position named "
-               "by an act or a place, 如反哭位, 如室位) is no subject and no act.", "如主人服")
+               "by an act or a place, 如反哭位, 如室位; an offering named after an act, 如小斂奠, 如朔奠, where a "
+               "pause, 乃 or the end follows) is no subject and no act.", "如主人服")
     def rule_comparison(self, k, tok, kind):
         if kind != "like":
             return None
