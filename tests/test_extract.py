@@ -2343,7 +2343,8 @@ def test_a_host_is_kept_for_an_act_done_for_someone_and_mourners_with_no_one_car
     """為之洗 (the host washes for him) and 為衆子 are no setting out; in 士喪禮
     設熬旁一筐，乃塗，踊無算 (no one named sets the baskets out) the leaping is
     the principal party's, not no one's (rule mourners-act)."""
-    from kg.extract.passages import extract_events, sets_out_afresh
+    from kg.extract.carry import sets_out_afresh
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     assert not sets_out_afresh(normalise("為之洗"), 4, [])
@@ -2401,7 +2402,8 @@ def test_a_passage_that_is_a_condition_alone_is_no_event_and_a_place_is_no_mat_s
     alone names what the next passage does in that case: no event; the lord
     written in it is who sends. 燕禮 6 筵前獻賓 opens with a place (before the
     mat), no mat spread: the one carried is kept."""
-    from kg.extract.passages import extract_events, sets_out_afresh
+    from kg.extract.carry import sets_out_afresh
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     assert events("若奠", ["擯者"]) == [] and events("若賻", ["士"]) == []
@@ -2464,7 +2466,8 @@ def test_a_passage_opening_when_an_act_is_done_and_then_setting_out_carries_no_o
     one names put the meat in and set the tripods out (carried-passage: 卒 and
     the act or thing done is a time clause, as 厥明); but 鄉射禮 5 卒，北面搢三挾一个:
     done, the two who shot go on."""
-    from kg.extract.passages import extract_events, opens_at_a_time
+    from kg.extract.carry import opens_at_a_time
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     assert opens_at_a_time(normalise("卒燅乃升羊豕魚三鼎"), 17) and opens_at_a_time(normalise("卒脀皆設扃冪"), 16)
@@ -2631,7 +2634,8 @@ def test_those_who_cleared_away_lay_no_new_offering():
     new offering is laid by officers no one names, not by the 徹者 carried in
     (actions.tsv flag clears on 徹, offers-dead on 奠); a 奠者 carried into 奠
     stays (his own deed)."""
-    from kg.extract.passages import extract_events, named_for_another_deed
+    from kg.extract.carry import named_for_another_deed
+    from kg.extract.passages import extract_events
     from kg.readers import read_file
 
     doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt")

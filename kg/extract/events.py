@@ -30,6 +30,7 @@ from kg.extract.deities import DeityRules  # before word_rules: a deity is read 
 from kg.extract.people import PeopleRules  # before word_rules: before numerals are passed over
 from kg.extract.places import GOING_TO_A_PLACE, among_correspondences, display_place
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
+from kg.extract.place_rules import PlaceRules
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
@@ -45,7 +46,8 @@ from kg.extract.word_rules import WordRules
 
 
 
-class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules, AsideRules, RecipientRules, SpeechReading, ThingRules, ThingTopics, VisitRules,
+class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules,
+                    AsideRules, RecipientRules, SpeechReading, PlaceRules, ThingRules, ThingTopics, VisitRules,
                     Surroundings, CountedThings):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
