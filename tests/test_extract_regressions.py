@@ -95,3 +95,13 @@ def test_an_offering_compared_to_is_no_act():
     assert events(normalise("其二廟則饌于禰廟如小斂奠乃啓"), chapter=13) == [" 饌 at=禰", " 啟"]
     assert events("有薦新如朔奠", chapter=12) == []
     assert events("如初祝取奠觶祭", chapter=14)[0] == "祝 取 obj=觶"
+
+
+def test_the_one_bowed_to_lays_down_what_he_brought():
+    """2.205.0, 既夕禮 13: 主人拜賓，坐委之，宰由主人之北東面舉之 — the host bows to the
+    guest, who kneels and lays the gift down (鄭注: the host in his grief does not
+    take it), then the 宰 lifts it: 坐 and 委 are the 賓's (flag gift-laid on 委),
+    as an answering bow is (主人拜賓答拜)."""
+    assert events("主人拜賓坐委之宰由主人之北東面舉之反位", chapter=13)[:3] == [
+        "主人 拜 to=賓", "賓 坐", "賓 委"]
+    assert events("主人拜賓少退", chapter=4) == ["主人 拜 to=賓", "賓 少退"]

@@ -111,14 +111,17 @@ class RecipientRules:
         return read_place(self.t, after, heads=("place",)) is not None
 
     def answered_later(self, act: int) -> bool:
-        """An answering bow (flag response, a salutation) is among the acts
-        from ``act`` on, before a pause or another role: the one bowed to is
-        the one who answers, and does the acts before it too."""
+        """An answering bow (flag response, a salutation) or a gift laid down
+        (flag gift-laid) is among the acts from ``act`` on, before a pause or
+        another role: the one bowed to is the one who answers, or who lays
+        down what he brought (主人拜賓，坐委之: the 賓), and does the acts
+        before it too."""
         k, acts = act, 0
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.is_("role") and acts < 4:
             if self.act_at(k):
                 action = tok.label("action")
-                if "response" in self.vocab.flags(action) and self.vocab.action_class.get(action) == "Salutation":
+                if "response" in self.vocab.flags(action) and self.vocab.action_class.get(action) == "Salutation" \
+                        or "gift-laid" in self.vocab.flags(action):
                     return True
                 acts += 1
             k += 1

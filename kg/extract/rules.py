@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.204.0"
+EXTRACTOR_VERSION = "2.205.0"
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,7 @@ define("recipient-after-act", "recipients",
        "role and then what he gives is the one it is received from, not the subject of the act after "
        "(尸受侑爵降洗: the 尸 goes down). Where an answering bow (答拜) comes among the acts after the role, "
        "before a pause or another role, the role is their subject too (主人拜尸奠觶答拜: the 尸 sets the cup down "
-       "and answers). Not, with `person?`, roles set side by side where each stands (揖賓序西主人序東: subjects). "
+       "and answers), and so where the gift is laid down there (flag gift-laid: 主人拜賓坐委之, the 賓). Not, with `person?`, roles set side by side where each stands (揖賓序西主人序東: subjects). "
        "Two speech acts written together, the first with nothing after it, share the role after the second "
        "(宿戒尸: he notifies and charges the 尸). 人 right after an act directed at a person (so that no number "
        "counts it) is someone the text does not name, the recipient as written (以馬出授人, 降授人脯).",
