@@ -275,8 +275,9 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)
             whose = "goal" in flags and self.vocab.particle_has(text_at(self.t, after), "phrase")  # 就其旂: his banner
-            found = read_place(self.t, after + whose, heads=heads) \
-                or (event.action in GOING_TO_A_PLACE and display_place(self.t, after) or None)
+            found = read_place(self.t, after + whose, heads=heads)
+            if found is None and event.action in GOING_TO_A_PLACE:
+                found = display_place(self.t, after)  # 以即陳: the display
             if found and found[0].head_kind == "object" and self.acts_on_thing(after):
                 found = None  # 入奠贄: an act with its thing, not where one goes
             if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):

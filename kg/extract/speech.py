@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, text_at, particle, read_place, read_roles
-from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END, things_of_class
+from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, SENTENCE_END, Token, things_of_class
 
 POSITIONS = {"位"}  # a position named by what is done there (反哭位: where one stands to wail on return)
 
@@ -278,7 +278,7 @@ class SpeechReading:
         return end
 
 
-def compared_whole(after) -> bool:
+def compared_whole(after: Token | None) -> bool:
     """Nothing, a pause or an adverb that opens the next act (乃) after the
     words compared: they end there (如小斂奠，乃啓: the offering, no act)."""
     return after is None or after.punct or particle(after, "adverb")
