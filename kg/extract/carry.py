@@ -114,7 +114,7 @@ def again_last(events: list[Event]) -> bool:
 
 def unlisted_deed_names(roles: list[str]) -> set[str]:
     """The roles of ``roles`` written X者 that roles.tsv lacks, minted from
-    what they did (知生者: those who knew the living; tokens.agentive_noun)."""
+    what they did (知生者: those who knew the living; agentive.agentive_noun)."""
     return {role for role in roles if role.endswith("者") and "role" not in vocabulary().forms.get(role, {})}
 
 
