@@ -5,6 +5,8 @@ request, someone left inside, things set out afresh, an offering after a
 clearing, an act done again)."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from kg.extract.agents import comes_in, goes_out, last_principal
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
@@ -81,20 +83,24 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
     return all(role.endswith("者") and "clears" in vocab.flags(role[:-1]) for role in roles)
 
 
-def before_clearing(events: list[Event], agent: list[str]) -> list[str] | None:
-    """The party that acted in the last passage before ``agent``, where
+def before_clearing(events: list[Event], agent: list[str], act: str | None) -> list[str] | None:
+    """Where ``act``, the first act of a passage with no subject, is an
+    offering set out (flag offers-dead, as for named_for_another_deed): the
+    party that acted in the last passage before ``agent``, where
     ``agent``'s first act there, his name written, clears something away
     (flag clears) and every act after it is his (夏祝及執事盥…升自阼階，丈夫踊，
     甸人徹鼎，巾待于阼階下 | 奠于尸東: the 甸人 took the tripods away; the offering
     is the 夏祝's and 執事's). Mourners' acts (踊, 哭) are passed over; a party
     that went out before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
-    last = [e for e in events if e.passage == events[-1].passage] if events else []
+    vocab = vocabulary()
+    if act is None or "offers-dead" not in vocab.flags(act) or not events:
+        return None
+    last = list(takewhile(lambda e: e.passage == events[-1].passage, reversed(events)))[::-1]
     cleared = next((n for n, e in enumerate(last) if e.agents == agent and e.rule_for("agent") == "written-subject"),
                    None)
-    if cleared is None or "clears" not in vocabulary().flags(last[cleared].action) \
+    if cleared is None or "clears" not in vocab.flags(last[cleared].action) \
             or any(e.agents != agent for e in last[cleared + 1:]):
         return None
-    vocab = vocabulary()
     earlier = [e for e in last[:cleared] if e.agents and "mourners" not in vocab.flags(e.action)]
     if not earlier or set(earlier[-1].agents) & set(agent) or goes_out(earlier[-1]):
         return None

@@ -25,14 +25,19 @@ from kg.model import Document, Note, Passage
 from kg.text.normalise import normalise
 
 
+def chapter_row(chapter: int | None) -> dict[str, str] | None:
+    """The chapter's row of mappings/chapters.tsv, if any."""
+    from kg.mappings import load_table
+
+    return next((r for r in load_table("chapters") if chapter is not None and int(r["number"]) == chapter), None)
+
+
 def chapter_title(chapter: int | None) -> list[str]:
     """The ways a chapter's title is written at the head of its text
     (士虞禮, 特牲饋食之禮, 大射之儀), normalised."""
-    if chapter is None:
-        return []
-    from kg.mappings import load_table, split_variants
+    from kg.mappings import split_variants
 
-    row = next((r for r in load_table("chapters") if int(r["number"]) == chapter), None)
+    row = chapter_row(chapter)
     if row is None:
         return []
     names = [row["title"], *split_variants(row.get("variants", ""))]
@@ -46,10 +51,9 @@ def opening_party(chapter: int | None) -> list[str]:
     """Who does the rite's first act where its opening names no one
     (mappings/chapters.tsv, column opens: 覲禮至于郊 — the 侯氏; 有司徹, the
     title itself: the 有司 sweep the hall)."""
-    from kg.mappings import MappingError, load_table
+    from kg.mappings import MappingError
 
-    row = next((r for r in load_table("chapters") if chapter is not None and int(r["number"]) == chapter), None)
-    role = (row or {}).get("opens", "").strip()
+    role = (chapter_row(chapter) or {}).get("opens", "").strip()
     if role and vocabulary().forms.get(role, {}).get("role") != role:
         raise MappingError(f"chapters.tsv: chapter {chapter} opens with {role!r}, which is no role of roles.tsv")
     return [role] if role else []
@@ -146,9 +150,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
-            resumed = before_clearing(events, agent) if origin == "carried-passage" and agent \
-                and before_burial(chapter) and "offers-dead" in vocabulary().flags(first_act(norm, chapter) or "") \
-                else None
+            resumed = before_clearing(events, agent, first_act(norm, chapter)) \
+                if origin == "carried-passage" and agent and before_burial(chapter) else None
             if resumed:
                 agent, origin = resumed, "clearing-aside"
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):

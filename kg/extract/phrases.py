@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from kg.extract.places import (PlacePhrase, hand_before_act, named_place, read_place, split_facing,
                                thing_named_place, written_place)
-from kg.extract.tokens import at, direction_at, genitive, is_head, particle, text_at
+from kg.extract.tokens import at, direction_at, genitive, is_head, particle, past_pause, text_at
 from kg.extract.vocab import Token, labels_of_class, things_of_class, vocabulary
 
 __all__ = ["PlacePhrase", "at", "direction_at", "genitive", "hand_before_act", "is_head", "is_setting_down",
-           "labels_of_class", "named_place", "particle", "read_place", "read_roles", "read_things", "split_facing",
+           "labels_of_class", "named_place", "particle", "past_pause", "read_place", "read_roles", "read_things", "split_facing",
            "text_at", "thing_named_place", "things_of_class", "written_place"]
 
 

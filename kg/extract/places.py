@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg.extract.tokens import at, direction_at, genitive, particle, text_at
+from kg.extract.tokens import at, direction_at, genitive, particle, past_pause, text_at
 from kg.extract.vocab import Token, labels_of_class, things_of_class, vocabulary
 
 
@@ -335,9 +335,6 @@ def among_correspondences(tokens: list[Token], k: int, end: int) -> bool:
     西方白…; 南方璋，西方琥): a word with no particle, role or act reading, then
     another quarter, right after it or right before it (a pause between or
     not). No act's place."""
-    def skip(n: int, step: int) -> int:
-        return n + step if getattr(at(tokens, n), "punct", False) else n
-
     def belongs(n: int) -> bool:
         tok = at(tokens, n)
         return tok is not None and not tok.punct and not set(tok.readings) - {"object"}
@@ -349,5 +346,5 @@ def among_correspondences(tokens: list[Token], k: int, end: int) -> bool:
 
     if not (end == k + 1 and quarter(k)):
         return False
-    word = skip(k - 1, -1)
-    return (belongs(end) and quarter(skip(end + 1, 1))) or (belongs(word) and quarter(word - 1))
+    word = past_pause(tokens, k - 1, -1)
+    return (belongs(end) and quarter(past_pause(tokens, end + 1))) or (belongs(word) and quarter(word - 1))

@@ -6,8 +6,8 @@ and state; what is carried when no subject is written is
 :mod:`kg.extract.agents`."""
 from __future__ import annotations
 
-from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, read_place, read_roles,
-                                text_at, things_of_class)
+from kg.extract.phrases import (PlacePhrase, at, genitive, hand_before_act, particle, past_pause, read_place,
+                                read_roles, text_at, things_of_class)
 from kg.extract.speech import CLAUSE_PUNCT
 from kg.extract.vocab import SENTENCE_END, THE_LORD
 
@@ -224,9 +224,7 @@ class SubjectReading:
         """Roles that open a clause right before a stand and the cuts laid on it
         (侑俎羊左肩左肫…, 主婦俎羊左臑…; 侑俎：羊左肩… where the text is
         punctuated) say whose stand it is: no subject."""
-        stand, n = at(self.t, after), after + 1
-        if getattr(at(self.t, n), "punct", False):
-            n += 1  # 侑俎：羊左肩… (the punctuated text)
+        stand, n = at(self.t, after), past_pause(self.t, after + 1)  # 侑俎：羊左肩… (the punctuated text)
         if particle(at(self.t, n), "numeral"):
             n += 1  # 尸俎五魚: five fish on the 尸's stand
         nxt = at(self.t, n)
@@ -337,7 +335,7 @@ class SubjectReading:
     def after_facing_or_way(self, k: int) -> bool:
         """Token k follows a facing or the place an act went by (降自西階), or a
         pause right after one."""
-        n = k - 2 if getattr(at(self.t, k - 1), "punct", False) else k - 1
+        n = past_pause(self.t, k - 1, -1)
         before = at(self.t, n)
         return before is not None and (before.is_("facing") or (
             before.is_("place") and particle(at(self.t, n - 1), "preposition")))

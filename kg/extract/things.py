@@ -6,7 +6,8 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at, things_of_class
+from kg.extract.phrases import (PlacePhrase, at, particle, past_pause, read_place, read_roles, read_things, text_at,
+                                things_of_class)
 from kg.extract.vocab import SENTENCE_END, Token
 
 
@@ -27,7 +28,7 @@ class ThingRules:
                 or "thing" not in flags and self.vocab.action_class.get(event.action) == "Movement"):
             return False  # 有脀不嚌肺: the lung is what he does not taste; 不坐: no thing at all
         before = self.previous_event
-        written = k - 4 if getattr(at(self.t, k - 3), "punct", False) else k - 3
+        written = past_pause(self.t, k - 3, -1)
         again = text_at(self.t, written) == thing.text  # 祭服。祭服不倒: written again, it opens its clause
         if before is not None and ((thing.label("object") in before.objects and not again) or self.verb_end > k - 2):
             return False  # 還車不還器: the carriage was what the act before took

@@ -99,6 +99,12 @@ def at(tokens: list[Token], k: int) -> Token | None:
     return tokens[k] if 0 <= k < len(tokens) else None
 
 
+def past_pause(tokens: list[Token], k: int, step: int = 1) -> int:
+    """k, or the next position ``step`` away where k is a punctuation mark:
+    the word on the far side of a pause (侑俎：羊左肩, 讓，升)."""
+    return k + step if getattr(at(tokens, k), "punct", False) else k
+
+
 def text_at(tokens: list[Token], k: int) -> str:
     """The written word at k, or "" past either end of the passage."""
     return tokens[k].text if 0 <= k < len(tokens) else ""

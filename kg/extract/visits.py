@@ -6,7 +6,7 @@ where no subject is written) and word rule it adds."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, read_roles
+from kg.extract.phrases import at, past_pause, read_roles
 from kg.extract.rules import word_rule
 from kg.extract.vocab import things_of_class
 
@@ -27,7 +27,7 @@ class VisitRules:
         before = at(self.t, k - 1)
         if not tok.is_("action") or before is None or not before.is_("action") or before.label("action") != "讓":
             return None
-        n = k + 2 if getattr(at(self.t, k + 1), "punct", False) else k + 1
+        n = past_pause(self.t, k + 1)
         roles, past = read_roles(self.t, n)
         first, again = at(self.t, past), at(self.t, past + 1)
         if roles and getattr(first, "text", "") == "先" and again is not None and again.is_("action") \
