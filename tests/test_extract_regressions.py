@@ -105,3 +105,30 @@ def test_the_one_bowed_to_lays_down_what_he_brought():
     assert events("主人拜賓坐委之宰由主人之北東面舉之反位", chapter=13)[:3] == [
         "主人 拜 to=賓", "賓 坐", "賓 委"]
     assert events("主人拜賓少退", chapter=4) == ["主人 拜 to=賓", "賓 少退"]
+
+
+def test_acts_repeated_on_the_same_things_after_another_repeat_are_done_by_whoever_did_them():
+    """2.206.0, 既夕禮 13: 賓奠幣如初，舉幣、受馬如初 — the 賓 lays the silk as
+    before; lifting the silk and taking the horses, as before, are the 宰's and
+    the 士's (宰由主人之北舉幣以東 | 士受馬以出), not the 賓's carried in his
+    sentence. One act (主人…即位如初) or acts on nothing keep the agent carried."""
+    assert _passage_events("KR1d0038_013.txt", "賓奠幣如初舉幣", 3) == [
+        "賓 奠 obj=幣", "宰 舉 obj=幣", "士 受 obj=馬"]
+    from kg.extract.event import Event
+    from kg.extract.repeats import RepeatAsk, resolve
+
+    def act(action, agents, rule, objects, passage):
+        event = Event(action, list(agents), objects=list(objects), passage=passage)
+        event.mark("agent", rule)
+        return event
+
+    lift, take = act("舉", ["宰"], "written-subject", ["幣"], 1), act("受", ["士"], "written-subject", ["馬"], 2)
+    again = [act("舉", ["賓"], "carried-clause", ["幣"], 3), act("受", ["賓"], "carried-clause", ["馬"], 3)]
+    resolve([lift, take, *again], [RepeatAsk("first", again, after_repeat=True)])
+    assert [e.agents for e in again] == [["宰"], ["士"]]
+    kept = [act("舉", ["賓"], "carried-clause", ["幣"], 3), act("受", ["賓"], "carried-clause", ["馬"], 3)]
+    resolve([lift, take, *kept], [RepeatAsk("first", kept)])  # not right after another repeat
+    assert [e.agents for e in kept] == [["賓"], ["賓"]] and kept[0].repeats == [lift]
+    one = [act("舉", ["賓"], "carried-clause", ["幣"], 3)]
+    resolve([lift, take, *one], [RepeatAsk("first", one, after_repeat=True)])
+    assert one[0].agents == ["賓"]

@@ -93,6 +93,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.clause_from = 0
         self.prev_clause_from = 0
         self.repeat_asks: list[RepeatAsk] = []
+        self.repeated_to = -1  # the events up to here are in a clause that said it repeats
         self.things_rule: str | None = None
         self.there_is: list[str] = []  # roles after 有 (有賓則拜之: whom 之 stands for)
         # the ones commanded and the first act of what they were told to do (命弟子納射器):
@@ -350,7 +351,9 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         the clause before, repeat earlier acts: resolved once the document's
         events are known (kg/extract/repeats.py)."""
         ask.events = self.events[self.clause_from:] or self.events[self.prev_clause_from:self.clause_from]
+        ask.after_repeat = bool(self.clause_from) and self.clause_from == self.repeated_to
         if ask.events:
+            self.repeated_to = len(self.events)
             self.repeat_asks.append(ask)
         self.new_clause()
 

@@ -26,7 +26,9 @@ names no agent for a repeating act (its agent was carried across a sentence
 or passage, a guess), it takes the agents of the act it repeats (宿贊冠者一人，
 亦如之: the host invites, as he invited the 賓; 筮卦占如初: each by whoever
 did it at first; where that agent was a guess too, the act stays flagged
-for review); an agent the text names is kept (三耦拾取矢亦如之), and an act
+for review; so too, in a clause that opens with no subject right after
+another that repeats, two acts or more on the very things done then: 賓奠幣如初，
+舉幣、受馬如初, the 宰 and the 士); an agent the text names is kept (三耦拾取矢亦如之), and an act
 on things with no agent at all (set out by officers no one names: 設床笫于兩楹之間，
 衽如初) takes none.
 """
@@ -69,6 +71,7 @@ class RepeatAsk:
     agents: list[str] = field(default_factory=list)  # named: who did X
     action: str | None = None  # named: X's act
     recipients: list[str] = field(default_factory=list)  # named: to whom
+    after_repeat: bool = False  # the clause opens right after another that said it repeats (奠幣如初，舉幣受馬如初)
 
 
 def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
@@ -82,11 +85,12 @@ def resolve(events: list[Event], asks: list[RepeatAsk]) -> None:
         if ask.how == "named":
             pairs = _named(events[:index[id(clause[0])]], clause, ask)
         else:
-            pairs = _sequence(events, index, clause, ask.how)
+            pairs = _sequence(events, index, clause, ask)
         for event, earlier in pairs:
             event.repeats = [earlier]
             event.mark("repeats", RULE[ask.how])
-            if ask.how == "named" or not _guessed(event) or (not event.agents and event.objects):
+            if ask.how == "named" or not _left_open(event, earlier, ask, len(pairs)) \
+                    or (not event.agents and event.objects):
                 continue  # a written agent is kept, and no agent given to things set out by no one
             done_by = _in_turn(events, index, earlier, event)
             if done_by and done_by != event.agents:
@@ -124,20 +128,31 @@ def _guessed(event: Event) -> bool:
     return event.rule_for("agent") in GUESSED and event.rule_for("agent") not in FROM_EXCHANGE
 
 
-def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], how: str) -> list[tuple[Event, Event]]:
+def _left_open(event: Event, earlier: Event, ask: RepeatAsk, acts: int) -> bool:
+    """Who does ``event`` is not written where it is: no subject in its
+    sentence, or none in its clause, which opens right after another that
+    repeats, and repeats two acts or more on the very things they were done on
+    (賓奠幣如初，舉幣、受馬如初: the 宰 lifts the silk and the 士 takes the
+    horses, as they did; not 主人…即位如初, one act, nor acts on nothing)."""
+    return _guessed(event) or (ask.after_repeat and acts > 1 and event.rule_for("agent") == "carried-clause"
+                               and bool(event.objects) and sorted(event.objects) == sorted(earlier.objects))
+
+
+def _sequence(events: list[Event], index: dict[int, int], clause: list[Event], ask: RepeatAsk) -> list[tuple[Event, Event]]:
     """The longest tail of the clause that was done before it (before the
     tail's first act: 見於兄弟…見贊者…亦如之 repeats acts of the same passage)."""
     for start in range(len(clause)):
         tail = clause[start:]
         before = events[:index[id(tail[0])]]
-        if how == "last":
+        if ask.how == "last":
             before = [e for e in before if tail[0].passage - e.passage <= NEAR]
         found = _occurrences(before, tail)
         if not found:
             continue
-        if how == "first":  # on things of the same kind, by the same agents where the text names them
+        if ask.how == "first":  # on things of the same kind, by the same agents where the text names them
             found = _alike(found, tail[0]) or found
-            same = [o for o in found if all(a.agents == b.agents or _guessed(a) for a, b in zip(tail, o))]
+            same = [o for o in found if all(a.agents == b.agents or _left_open(a, b, ask, len(tail))
+                                            for a, b in zip(tail, o))]
             chosen = (same or found)[0]
         else:
             chosen = found[-1]

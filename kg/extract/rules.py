@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.205.0"
+EXTRACTOR_VERSION = "2.206.0"
 
 
 @dataclass(frozen=True)
@@ -412,7 +412,9 @@ define("repeats-first", "repeats",
        "by the same agents where there is one), the same act used the same way: one with a thing and no "
        "place does not repeat one with a place and no thing (升魚 is not 升自阼階); an act of the mourners "
        "with no subject written takes all written doing it in turn then (丈夫踊…婦人踊 | 踊如初: both); an act on "
-       "things with no agent at all takes none (設床笫于兩楹之間，衽如初).",
+       "things with no agent at all takes none (設床笫于兩楹之間，衽如初); two acts or more on the very things "
+       "done on before, in a clause with no subject right after another that repeats, are done by whoever did "
+       "them then (賓奠幣如初，舉幣、受馬如初: the 宰 and the 士).",
        "司射作射如初")
 define("repeats-last", "repeats",
        "如之, 亦如之 (also so): the acts of the clause repeat the same acts just before, whoever did them "
