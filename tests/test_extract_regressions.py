@@ -132,3 +132,17 @@ def test_acts_repeated_on_the_same_things_after_another_repeat_are_done_by_whoev
     one = [act("舉", ["賓"], "carried-clause", ["幣"], 3)]
     resolve([lift, take, *one], [RepeatAsk("first", one, after_repeat=True)])
     assert one[0].agents == ["賓"]
+
+
+def test_going_first_is_an_act_before_those_who_follow():
+    """2.207.0, 既夕禮 13: 重先，奠從，燭從，柩從，燭從，主人從 — the effigy goes first
+    (先 an act: who or what follows is written after it, then 從), then the
+    offering, a torch, the coffin and a torch follow, each a clause of its own,
+    and the 主人 follows. 少牢 祝先，尸從 likewise; 先入, 先設 are still adverbs."""
+    expected = [" 先 obj=重", " 從 obj=奠", " 從 obj=燭", " 從 obj=柩", " 從 obj=燭", "主人 從"]
+    assert events("重先奠從燭從柩從燭從主人從", ["主人"], chapter=13) == expected
+    assert events("重先，奠從，燭從，柩從，燭從，主人從。", ["主人"], chapter=13) == expected
+    assert events("祝先尸從遂出于廟門", chapter=16)[:2] == ["祝 先", "尸 從"]
+    assert events("擯者先入，賓從", chapter=13) == ["擯者 入", "賓 從"]
+    assert events("宗人執畢先入", chapter=15)[-1] == "宗人 入"
+    assert events("路先設", ["主人"], chapter=13) == [" 設 obj=路"]

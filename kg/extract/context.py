@@ -69,7 +69,8 @@ class Surroundings:
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
-            and not self.noun_not_act(k)
+            and not self.noun_not_act(k) \
+            and not (self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k))
 
     def sets_down_at(self, k: int) -> bool:
         """An act of setting down (flag set-down: 奠, 饌) at k."""
@@ -252,6 +253,9 @@ class Surroundings:
             return True  # 主人升入復位俎入: back in his place, his clause is done
         if self.facing_closes_clause(j):
             return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin
+        if j == k - 1 and self.clause is not None and self.act_at(j) \
+                and self.chain_of_things(self.clause, read_things(self.t, k)[1]):
+            return True  # 奠從燭從柩從: the torch follows in turn, no more of what the offering does
         return self.clause_starts(j + 1)
 
     def facing_closes_clause(self, j: int) -> bool:

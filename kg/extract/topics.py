@@ -87,10 +87,10 @@ class ThingTopics:
         """Token k is 皆, 先, a facing or an adverb that reads so only before an
         act (序, 合: particles.tsv act-next), which may stand between a thing and
         the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
-        set out first; 茵苞器序從, 豚合升; not 重先奠從, where 先 "goes first" and
-        奠 is the next thing)."""
-        tok, nxt = at(self.t, k), at(self.t, k + 1)
-        first = getattr(tok, "text", "") == "先" and not (nxt is not None and nxt.is_("object"))
+        set out first; 茵苞器序從, 豚合升; not 重先，奠從, where 先 is the act of going
+        first: kg.extract.asides.goes_first)."""
+        tok = at(self.t, k)
+        first = getattr(tok, "text", "") == "先" and not self.goes_first(k)
         return tok is not None and (tok.text == "皆" or first or tok.is_("facing")
                                     or self.vocab.particle_has(tok.text, "act-next"))
 
@@ -111,7 +111,7 @@ class ThingTopics:
         its clause right before a movement or waiting (flag waits): the thing,
         which is carried or waits (奠俟于下, 奠從)."""
         tok, nxt = self.t[k], at(self.t, k + 1)
-        if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.clause_starts(k) \
+        if not tok.is_("object") or tok.label("object") not in self.vocab.also_verb or not self.opens_clause(k) \
                 or tok.label("object") not in carried_things() or not self.act_at(k + 1):
             return False  # (洗升, 盥入: the washing, then going up; 洗 and 盥 are no food carried)
         flags = self.vocab.flags(nxt.label("action"))

@@ -324,10 +324,13 @@ class WordRules:
 
     @word_rule("conditional-act", "A word that is an act only right after another act (particles.tsv "
                "act-after=X: 遂 after 決) or before a role with nothing, 之 or 所 after it (act-before-role: "
-               "辯君之南面, 不疑君); elsewhere an adverb (遂 'then', 辯獻 'to each in turn').", "袒決遂")
+               "辯君之南面, 不疑君), or before who or what follows, then 從, nothing done between (act-before-followers: "
+               "重先，奠從; 祝先，尸從: goes first); elsewhere an adverb (遂 'then', 辯獻 'to each in turn', 先入).", "袒決遂")
     def rule_conditional_act(self, k, tok, kind):
         if self.vocab.particle_has(tok.text, "act-before-role") and tok.is_("action"):
             return self.act_before_role(k)
+        if self.vocab.particle_has(tok.text, "act-before-followers") and tok.is_("action"):
+            return self.on_action(k, rule="conditional-act") if self.goes_first(k) else k + 1
         before = self.vocab.particle_value(tok.text, "act-after")
         if before is None:
             return None
