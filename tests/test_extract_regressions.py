@@ -146,3 +146,18 @@ def test_going_first_is_an_act_before_those_who_follow():
     assert events("擯者先入，賓從", chapter=13) == ["擯者 入", "賓 從"]
     assert events("宗人執畢先入", chapter=15)[-1] == "宗人 入"
     assert events("路先設", ["主人"], chapter=13) == [" 設 obj=路"]
+
+
+def test_a_sound_made_thrice_is_an_act_and_a_count_of_cloth_is_none():
+    """2.208.0, 既夕禮 13: 商祝…不升堂，聲三，啓三 — he makes a sound thrice (聲, flag
+    count-only: an act only before a count); 聲不絕 (鄉射禮) and 三笙一和而成聲 are
+    still the sound, no act and no subject. 喪服 衰三升, 大功八升若九升: units of
+    the cloth (升 after a number of things, flag count-unit), no going up; 司士三人升
+    still goes up."""
+    assert events(normalise("商祝免袒執功布入升自西階盡階不升堂聲三啓三命哭"), chapter=13)[-3:] == [
+        "商祝 聲", "商祝 啟", "商祝 命"]
+    assert events("獲者執旌許諾聲不絶以至于乏") == ["獲者 執 obj=旌", "獲者 許諾", "獲者 至 at=乏"]
+    assert events("三笙一和而成聲。獻工與笙", ["大夫"], chapter=6) == ["大夫 獻 to=工|笙"]
+    assert events("大功八升若九升小功十升若十一升", ["主人"], chapter=11) == []
+    assert not any(" 升" in e for e in events("衰三升三升有半其冠六升", ["主人"], chapter=11))
+    assert events("司士三人升魚腊膚", chapter=16)[0] == "司士 升 obj=魚|腊|膚"

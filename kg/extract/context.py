@@ -69,8 +69,19 @@ class Surroundings:
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
-            and not self.noun_not_act(k) \
-            and not (self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k))
+            and not self.noun_not_act(k) and not self.word_not_act(k)
+
+    def word_not_act(self, k: int) -> bool:
+        """The act word at k is no act where it stands: 先 before no followers
+        (先入: first; particles.tsv act-before-followers), 聲 before no count
+        (聲不絕: the sound; flag count-only), 升 after a number of things (衰三升:
+        the cloth's units; flag count-unit)."""
+        tok = self.t[k]
+        if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
+            return True
+        flags = self.vocab.flags(tok.label("action"))
+        return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
+            or ("count-unit" in flags and self.counts_units(k))
 
     def sets_down_at(self, k: int) -> bool:
         """An act of setting down (flag set-down: 奠, 饌) at k."""
@@ -317,7 +328,8 @@ class Surroundings:
         an act that has ended (哭止: the act and 止, flag stops), 止 before no
         act and no place (爵止), an act that goes somewhere with no goal
         written (不盡, flag goal-only), 何 after no hand (斬者何, flag
-        hand-only), the purpose of a bow (拜至, flag
+        hand-only), 聲 with no count after it (聲不絕, flag count-only), 升
+        after a number (大功八升, flag count-unit), the purpose of a bow (拜至, flag
         purpose), a manner word before an act (縮執, flag manner-before-act),
         a word of an item in a counted list (胃一嚌肺一), how a thing lies
         (皆縮, flag lies), a word that is an act only in some places where it
@@ -353,6 +365,8 @@ class Surroundings:
         prev = at(self.t, k - 1)
         if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
             return k + 1  # 說矢束, 奉玉錦束: the bundle the thing comes in
+        if {"count-only", "count-unit"} & flags and self.word_not_act(k):
+            return k + 1  # 聲不絕: the sound (聲三: he makes a sound thrice); 衰三升: the cloth's units
         if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
             return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)
         if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):
@@ -370,6 +384,16 @@ class Surroundings:
                 return after
             return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
         return None
+
+    def counts_units(self, k: int) -> bool:
+        """The word at k comes right after a number of things, not of people
+        (衰三升, 大功八升若九升: units of the cloth; not 司士三人升, 士一人升, who go up)."""
+        n = k - 1
+        while n >= 0 and particle(self.t[n], "numeral"):
+            if self.t[n].text == "人":
+                return False
+            n -= 1
+        return n < k - 1 and not (n >= 0 and self.t[n].is_("role"))
 
     def place_owns(self, k: int) -> bool:
         """A place, 之, then the act word at k: a noun, what is at the place

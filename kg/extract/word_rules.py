@@ -208,14 +208,14 @@ class WordRules:
         return self.condition_end(k) if kind == "condition" else None
 
     @word_rule("negation", "不/未/弗 before an act: it is not done; after a word the tables do not know "
-               "(聲不絕), the negated act is no event; a subject written before the act ends it (祝受不相爵主人拜).",
+               "(聲不絕) or a noun that is an act only before a count (聲: flag count-only), the negated act is no event; a subject written before the act ends it (祝受不相爵主人拜).",
                "不決遂")
     def rule_negation(self, k, tok, kind):
         if kind != "negation":
             return None
         prev = at(self.t, k - 1)
-        if prev is not None and not prev.readings:
-            self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing the tables do not know
+        if prev is not None and (not prev.readings or prev.is_("action") and self.word_not_act(k - 1)):
+            self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing (聲 "the sound": no count after it)
         self.neg = True
         return k + 1
 
@@ -407,8 +407,8 @@ class WordRules:
     def rule_act(self, k, tok, kind):
         return self.on_action(k) if tok.is_("action") else None
 
-    @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped).",
-               "聲不絕")
+    @word_rule("unknown-word", "A word the tables do not know: skipped (a negation waiting is dropped; 畢, "
+               "the fork, in 宗人執畢先入).", "宗人執畢先入")
     def rule_unknown_word(self, k, tok, kind):
         if not tok.readings:
             self.neg = False
