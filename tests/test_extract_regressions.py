@@ -161,3 +161,14 @@ def test_a_sound_made_thrice_is_an_act_and_a_count_of_cloth_is_none():
     assert events("大功八升若九升小功十升若十一升", ["主人"], chapter=11) == []
     assert not any(" 升" in e for e in events("衰三升三升有半其冠六升", ["主人"], chapter=11))
     assert events("司士三人升魚腊膚", chapter=16)[0] == "司士 升 obj=魚|腊|膚"
+
+
+def test_acquaintances_are_a_role_and_next_in_line_is_no_act():
+    """2.209.0, 既夕禮 13: 所知，則賵而不奠 — the acquaintances (所知, roles.tsv) give
+    the carriage-gift and lay no offering, not the 兄弟 carried. 士喪禮 12 陳衣繼之 —
+    the clothes are set out, next to the others (繼, an adverb); 聘禮 屈六簋繼之:
+    the six tureens, counted, come next (particles.tsv follows-on), no thing of 屈."""
+    assert events("所知則賵而不奠", ["兄弟"], chapter=13) == ["所知 賵", "所知 不奠"]
+    assert events("陳衣繼之", chapter=12) == [" 陳 obj=衣"]
+    assert events("東上醓醢屈六簋繼之", chapter=8)[0] == " 屈 obj=醓醢"
+    assert events("衆賓繼射", chapter=5) == ["衆賓 射"]

@@ -160,9 +160,13 @@ def _subject_of_act(tokens: list[Token], k: int) -> bool:
 def _subject_of_unknown_act(tokens: list[Token], k: int) -> bool:
     """The thing at k is followed by a word the tables lack and 之, the thing
     it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
-    九馬隨之: the nine horses follow)."""
+    九馬隨之: the nine horses follow); so too a thing counted before 繼之
+    (particles.tsv flag follows-on: 屈六簋繼之, the six tureens come next), not
+    one uncounted (陳衣繼之: the clothes are set out, next to the others)."""
     word, it = at(tokens, k + 1), at(tokens, k + 2)
-    return word is not None and word.unknown and getattr(it, "text", "") == "之"
+    if word is None or getattr(it, "text", "") != "之":
+        return False
+    return word.unknown or (vocabulary().particle_has(word.text, "follows-on") and particle(at(tokens, k - 1), "numeral"))
 
 
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
