@@ -172,3 +172,11 @@ def test_acquaintances_are_a_role_and_next_in_line_is_no_act():
     assert events("陳衣繼之", chapter=12) == [" 陳 obj=衣"]
     assert events("東上醓醢屈六簋繼之", chapter=8)[0] == " 屈 obj=醓醢"
     assert events("衆賓繼射", chapter=5) == ["衆賓 射"]
+
+
+def test_a_role_then_a_pause_and_ze_is_the_subject():
+    """2.210.0, the punctuated 既夕禮: 所知，則賵而不奠 — the acquaintances, a topic
+    set off by a comma and 則, give the gift (as 凡執幣者，不趨 has its subject
+    across the pause); 士相見禮 記 大夫士，則曰寡君之老: the 大夫 and 士 say it."""
+    assert events("所知，則賵而不奠。", ["兄弟"], chapter=13) == ["所知 賵", "所知 不奠"]
+    assert events("大夫士，則曰寡君之老。", ["君"], chapter=3)[0].startswith("大夫|士 曰")

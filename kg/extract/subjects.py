@@ -143,15 +143,16 @@ class SubjectReading:
     def topic_then_act(self, k: int, after: int) -> bool:
         """The roles k..after open their clause (only words the tables lack
         before them: 凡) and a pause, then an act (or a place, a facing and
-        the act) follow: they are its subject (the punctuated 凡執幣者，不趨;
-        賓，西階東，北面答拜: as the unpunctuated text reads it)."""
+        the act; a negation, an adverb or 則 before it) follow: they are its
+        subject (the punctuated 凡執幣者，不趨; 賓，西階東，北面答拜; 所知，則賵: as the
+        unpunctuated text reads it)."""
         j = k - 1
         while j >= 0 and not self.t[j].punct and not self.t[j].readings:
             j -= 1
         n = after + 1
         adverbs = n
-        while particle(at(self.t, n), "negation", "adverb"):
-            n += 1  # (執幣者，不趨; 公、侯、伯、子、男，皆就其旂而立)
+        while particle(at(self.t, n), "negation", "adverb", "topic"):
+            n += 1  # (執幣者，不趨; 公、侯、伯、子、男，皆就其旂而立; 所知，則賵)
         if any(particle(at(self.t, m), "adverb") for m in range(adverbs, n)) and self.act_at(n) \
                 and self.vocab.action_class.get(self.t[n].label("action")) == "Offering":
             return False  # 樂正與立者，皆薦以齒: they are served, by age

@@ -65,8 +65,8 @@ class WordRules:
                "(史左執筮, 小臣左何瑟; but 主人賓右奠觚: where the goblet is set; before a bow or a posture, or after "
                "之, a place: 主人賓右拜送爵, 賓大夫之右坐); a role already in a list starts a clause "
                "(納諸公卿大夫諸公卿大夫皆入); a role before 之 and a thing owns it and is no subject (衆賓之席繼而西); a "
-               "role opening its clause before a pause and an act (or a place, a facing and the act) is its subject "
-               "(凡執幣者，不趨; 賓，西階東，北面答拜).",
+               "role opening its clause before a pause and an act (or a place, a facing and the act; or 則 and the act) "
+               "is its subject (凡執幣者，不趨; 賓，西階東，北面答拜; 所知，則賵).",
                "司馬正命退楅解綱小臣師退楅")
     def rule_subject(self, k, tok, kind):
         return self.on_role(k) if tok.is_("role") else None
