@@ -180,3 +180,12 @@ def test_a_role_then_a_pause_and_ze_is_the_subject():
     across the pause); 士相見禮 記 大夫士，則曰寡君之老: the 大夫 and 士 say it."""
     assert events("所知，則賵而不奠。", ["兄弟"], chapter=13) == ["所知 賵", "所知 不奠"]
     assert events("大夫士，則曰寡君之老。", ["君"], chapter=3)[0].startswith("大夫|士 曰")
+
+
+def test_the_effigy_pole_is_read_only_before_burial():
+    """2.211.0: 重, the effigy pole (senses.tsv), only in 士喪禮 and 既夕禮; elsewhere
+    heavy, doubled: 覲禮 重賜無數 (gifts again and again), 少牢 以重設于敦南 (the
+    lids set down stacked) hand on no pole."""
+    assert "重" in events(normalise("甸人置重于中庭"), chapter=12)[0]
+    assert not any("重" in e for e in events("路下四亞之重賜無數在車南", chapter=10))
+    assert events("佐食啓會蓋二以重設于敦南", chapter=16)[-1] == "佐食 設 obj=會|蓋 at=敦南"
