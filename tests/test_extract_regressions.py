@@ -189,3 +189,16 @@ def test_the_effigy_pole_is_read_only_before_burial():
     assert "重" in events(normalise("甸人置重于中庭"), chapter=12)[0]
     assert not any("重" in e for e in events("路下四亞之重賜無數在車南", chapter=10))
     assert events("佐食啓會蓋二以重設于敦南", chapter=16)[-1] == "佐食 設 obj=會|蓋 at=敦南"
+
+
+def test_review_of_the_twentieth_session():
+    """2.212.0, from a review of 2.206.0–2.210.0: a negation after 先 (no
+    followers: an adverb) still negates (賓先不拜); only 聲 stands for the
+    sound before 不. 升 after the number of anything but a cloth goes up (鼎三升于堂);
+    the punctuated 衰三升，三升有半 counts cloth twice. 所知 is the acquaintances
+    only in 既夕禮 (senses.tsv); 繼母 is a person of 喪服 (roles.tsv), not 繼 and 母."""
+    assert events("賓先不拜", chapter=5) == ["賓 不拜"]
+    assert events("鼎三升于堂", chapter=11)[0] == " 升 obj=鼎 at=堂"
+    assert not any(e.endswith(" 升") for e in events("衰三升，三升有半，其冠六升。", ["主人"], chapter=11))
+    assert events("所知則賵而不奠", ["兄弟"], chapter=12)[0] == "兄弟 賵"
+    assert [t.text for t in tokenize("繼母如母")][0] == "繼母"

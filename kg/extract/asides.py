@@ -1,18 +1,16 @@
 """The mourners' asides: 丈夫踊, 婦人踊 written between the acts of another
 party, wailing by relays (代哭), the chief mourner apart from the offerings
-before burial, 辯, 疑 before the one they look to, and 先 before those who
-follow. A mixin of
+before burial. A mixin of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle
+from kg.extract.phrases import at
 from kg.extract.senses import before_burial
 
 
 # the dead's own family, who mourn and are served, not the officers who set out (朔月奠用特豚: not the 衆主人)
 MOURNING_FAMILY = {"主人", "衆主人", "主婦"}
-FOLLOWERS = 10  # at most this many words (who or what follows, 、，而) between 先 and 從
 
 
 class AsideRules:
@@ -52,31 +50,3 @@ class AsideRules:
                 and before_burial(self.chapter):
             event.agents = []
             event.mark("agent", "mourner-apart", replace=True)
-
-    def act_before_role(self, k: int) -> int:
-        """辯, 疑 (particles.tsv flag act-before-role) right before a role with
-        nothing, 之 or 所 after it: the act, on where that one faces or is
-        (辯君之南面, 辯君所在: what is made out is no participant nor any act's
-        facing); 不疑君: the lord is the one not faced askew. Elsewhere an
-        adverb, no event (辯獻, 爵辯卒受者興, 疑立)."""
-        role, after = at(self.t, k + 1), at(self.t, k + 2)
-        if role is None or not role.is_("role") or not (after is None or after.punct or after.text in ("之", "所")):
-            return k + 1
-        past = self.on_action(k, rule="conditional-act")
-        if after is not None and not after.punct and "person" not in self.vocab.flags(self.t[k].label("action")):
-            return k + 4  # (辯君之南面: the lord, 之 and his facing are what is made out)
-        return past
-
-    def goes_first(self, k: int) -> bool:
-        """先 (particles.tsv flag act-before-followers) with who or what follows
-        written right after it, then 從, nothing done between (重先，奠從; 祝先，
-        尸從; 執醴先，酒、脯醢、俎從; 使衆介先，衰而從之): the act of going first.
-        Elsewhere an adverb, no event (先入, 先設, 先從)."""
-        for m in range(k + 1, min(k + 2 + FOLLOWERS, len(self.t))):
-            tok = self.t[m]
-            if tok.is_("action") and tok.label("action") == "從" and not tok.is_("object"):
-                return m > k + 1 and any(w.is_("role") or w.is_("object") for w in self.t[k + 1:m])
-            if not (tok.text in ("，", "、") or tok.is_("role") or tok.is_("object") or particle(tok, "join")
-                    or particle(tok, "link")):
-                return False
-        return False

@@ -71,18 +71,6 @@ class Surroundings:
         return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
             and not self.noun_not_act(k) and not self.word_not_act(k)
 
-    def word_not_act(self, k: int) -> bool:
-        """The act word at k is no act where it stands: 先 before no followers
-        (先入: first; particles.tsv act-before-followers), 聲 before no count
-        (聲不絕: the sound; flag count-only), 升 after a number of things (衰三升:
-        the cloth's units; flag count-unit)."""
-        tok = self.t[k]
-        if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
-            return True
-        flags = self.vocab.flags(tok.label("action"))
-        return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
-            or ("count-unit" in flags and self.counts_units(k))
-
     def sets_down_at(self, k: int) -> bool:
         """An act of setting down (flag set-down: 奠, 饌) at k."""
         return self.act_at(k) and is_setting_down(self.t[k])
@@ -384,16 +372,6 @@ class Surroundings:
                 return after
             return k + 1  # 拜至, 拜告旨, 再拜崇酒: what the bow is for
         return None
-
-    def counts_units(self, k: int) -> bool:
-        """The word at k comes right after a number of things, not of people
-        (衰三升, 大功八升若九升: units of the cloth; not 司士三人升, 士一人升, who go up)."""
-        n = k - 1
-        while n >= 0 and particle(self.t[n], "numeral"):
-            if self.t[n].text == "人":
-                return False
-            n -= 1
-        return n < k - 1 and not (n >= 0 and self.t[n].is_("role"))
 
     def place_owns(self, k: int) -> bool:
         """A place, 之, then the act word at k: a noun, what is at the place

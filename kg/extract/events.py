@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from kg.extract.agents import AgentRules
 from kg.extract.asides import AsideRules
+from kg.extract.conditional import ConditionalActs
 from kg.extract.context import Surroundings
 from kg.extract.counts import CountedThings
 from kg.extract.recipients import RecipientRules
@@ -48,7 +49,7 @@ from kg.extract.word_rules import WordRules
 
 class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules,
                     AsideRules, RecipientRules, SpeechReading, PlaceRules, ThingRules, ThingTopics, VisitRules,
-                    Surroundings, CountedThings):
+                    Surroundings, CountedThings, ConditionalActs):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,

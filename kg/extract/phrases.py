@@ -157,7 +157,7 @@ def _subject_of_act(tokens: list[Token], k: int) -> bool:
     return nxt is not None and nxt.is_("action") and not nxt.is_("object")
 
 
-def _subject_of_unknown_act(tokens: list[Token], k: int) -> bool:
+def _subject_of_next_word(tokens: list[Token], k: int) -> bool:
     """The thing at k is followed by a word the tables lack and 之, the thing
     it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
     九馬隨之: the nine horses follow); so too a thing counted before 繼之
@@ -210,7 +210,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             break
         if tok.is_("object") and not (things and not listed and tok.label("object") in vocab.also_verb):
             joined_before, joined = joined, False
-            if tok.is_("role") or (of_act and _subject_of_unknown_act(tokens, k)):
+            if tok.is_("role") or (of_act and _subject_of_next_word(tokens, k)):
                 break
             one = k > start and particle(at(tokens, k - 1), "numeral")  # 實一貝左中: one cowrie, a thing
             place = None if one else read_place(tokens, k, heads=("object",), need_direction=True)

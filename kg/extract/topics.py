@@ -90,7 +90,7 @@ class ThingTopics:
         set out first; 茵苞器序從, 豚合升; not 重先，奠從, where 先 is the act of going
         first: kg.extract.asides.goes_first)."""
         tok = at(self.t, k)
-        first = getattr(tok, "text", "") == "先" and not self.goes_first(k)
+        first = tok is not None and self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k)
         return tok is not None and (tok.text == "皆" or first or tok.is_("facing")
                                     or self.vocab.particle_has(tok.text, "act-next"))
 

@@ -214,7 +214,8 @@ class WordRules:
         if kind != "negation":
             return None
         prev = at(self.t, k - 1)
-        if prev is not None and (not prev.readings or prev.is_("action") and self.word_not_act(k - 1)):
+        if prev is not None and (not prev.readings or (
+                prev.is_("action") and "count-only" in self.vocab.flags(prev.label("action")))):
             self.skip = self.act_at(k + 1)  # 聲不絕: the subject is a thing (聲 "the sound": no count after it)
         self.neg = True
         return k + 1

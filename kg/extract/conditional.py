@@ -1,0 +1,72 @@
+"""Words that are an act only in some places (rule conditional-act and the
+checks that ask whether a word is an act where it stands): 辯, 疑 before the
+one they look to, 先 before those who follow, 聲 before a count, 升 not after
+a count of cloth. A mixin of :class:`kg.extract.events.PassageParser`."""
+from __future__ import annotations
+
+from kg.extract.phrases import at, particle
+from kg.extract.vocab import things_of_class
+
+FOLLOWERS = 10  # at most this many words (who or what follows, 、，而) between 先 and 從
+
+
+class ConditionalActs:
+    def act_before_role(self, k: int) -> int:
+        """辯, 疑 (particles.tsv flag act-before-role) right before a role with
+        nothing, 之 or 所 after it: the act, on where that one faces or is
+        (辯君之南面, 辯君所在: what is made out is no participant nor any act's
+        facing); 不疑君: the lord is the one not faced askew. Elsewhere an
+        adverb, no event (辯獻, 爵辯卒受者興, 疑立)."""
+        role, after = at(self.t, k + 1), at(self.t, k + 2)
+        if role is None or not role.is_("role") or not (after is None or after.punct or after.text in ("之", "所")):
+            return k + 1
+        past = self.on_action(k, rule="conditional-act")
+        if after is not None and not after.punct and "person" not in self.vocab.flags(self.t[k].label("action")):
+            return k + 4  # (辯君之南面: the lord, 之 and his facing are what is made out)
+        return past
+
+    def goes_first(self, k: int) -> bool:
+        """先 (particles.tsv flag act-before-followers) with who or what follows
+        written right after it, then 從, nothing done between (重先，奠從; 祝先，
+        尸從; 執醴先，酒、脯醢、俎從; 使衆介先，衰而從之): the act of going first.
+        Elsewhere an adverb, no event (先入, 先設, 先從)."""
+        if not self.vocab.particle_has(self.t[k].text, "act-before-followers"):
+            return False
+        for m in range(k + 1, min(k + 2 + FOLLOWERS, len(self.t))):
+            tok = self.t[m]
+            if tok.is_("action") and tok.label("action") == "從" and not tok.is_("object"):
+                return m > k + 1 and any(w.is_("role") or w.is_("object") for w in self.t[k + 1:m])
+            if not (tok.text in ("，", "、") or tok.is_("role") or tok.is_("object") or particle(tok, "join")
+                    or particle(tok, "link")):
+                return False
+        return False
+
+    def word_not_act(self, k: int) -> bool:
+        """The act word at k is no act where it stands: 先 before no followers
+        (先入: first; particles.tsv act-before-followers), 聲 before no count
+        (聲不絕: the sound; flag count-only), 升 after a number of cloth (衰三升:
+        the cloth's units; flag count-unit)."""
+        tok = self.t[k]
+        if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
+            return True
+        flags = self.vocab.flags(tok.label("action"))
+        return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
+            or ("count-unit" in flags and self.counts_units(k))
+
+    def counts_units(self, k: int) -> bool:
+        """The word at k comes right after the number of a cloth: a garment or
+        cap before the number (衰三升, 其冠六升), or another such count (大功八升若九升,
+        三升有半); not a number of people or of other things (司士三人升, 鼎三升)."""
+        n = k - 1
+        while n >= 0 and particle(self.t[n], "numeral"):
+            if self.t[n].text == "人":
+                return False
+            n -= 1
+        before = at(self.t, n) if n < k - 1 else None
+        if before is not None and before.punct:
+            before = at(self.t, n - 1)  # (the punctuated 衰三升，三升有半: the count goes on)
+        if before is None:
+            return False
+        if before.is_("object") and not before.is_("role"):
+            return before.label("object") in things_of_class("Dress")
+        return before.text == "升" or particle(before, "condition")
