@@ -202,3 +202,17 @@ def test_review_of_the_twentieth_session():
     assert not any(e.endswith(" 升") for e in events("衰三升，三升有半，其冠六升。", ["主人"], chapter=11))
     assert events("所知則賵而不奠", ["兄弟"], chapter=12)[0] == "兄弟 賵"
     assert [t.text for t in tokenize("繼母如母")][0] == "繼母"
+
+
+def test_not_used_is_an_act_of_no_one_and_suits_of_clothes_are_clothes():
+    """2.213.0, 士喪禮 12: 庶襚繼陳，不用 — the other gifts of clothes are set out
+    next, not used; 不必盡用 — not all need be used: 用 is an act only after a
+    negation (particles.tsv after-negation; past 必, an adverb, and 盡 "all"),
+    said of the things, no one named (rule not-used). Elsewhere 用 is the
+    instrument word only (冪用絺布，加勺; 始虞用柔日). 乃襲三稱 — three suits of
+    clothes (三稱, a variant of 衣: GUIDELINES 5, a classifier written)."""
+    assert events("庶襚繼陳不用", ["主人"], chapter=12)[-2:] == [" 陳", " 不用"]
+    assert events("不必盡用", ["主人"], chapter=12) == [" 不用"]
+    assert events("冪用絺布加勺", ["主人"], chapter=14) == ["主人 加 obj=勺"]
+    assert tokenize("始虞用柔日")[2].readings == {"particle": "instrument"}
+    assert events("乃襲三稱", ["商祝"], chapter=12) == ["商祝 襲 obj=衣"]

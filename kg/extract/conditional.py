@@ -1,9 +1,10 @@
 """Words that are an act only in some places (rule conditional-act and the
 checks that ask whether a word is an act where it stands): 辯, 疑 before the
 one they look to, 先 before those who follow, 聲 before a count, 升 not after
-a count of cloth. A mixin of :class:`kg.extract.events.PassageParser`."""
+a count of cloth, 用 after a negation. A mixin of :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
+from kg.extract.event import Event
 from kg.extract.phrases import at, particle
 from kg.extract.vocab import things_of_class
 
@@ -45,13 +46,14 @@ class ConditionalActs:
         """The act word at k is no act where it stands: 先 before no followers
         (先入: first; particles.tsv act-before-followers), 聲 before no count
         (聲不絕: the sound; flag count-only), 升 after a number of cloth (衰三升:
-        the cloth's units; flag count-unit)."""
+        the cloth's units; flag count-unit), 用 with no negation before it (用X V,
+        冪用絺布: the instrument word; flag negated-only)."""
         tok = self.t[k]
         if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
             return True
         flags = self.vocab.flags(tok.label("action"))
         return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
-            or ("count-unit" in flags and self.counts_units(k))
+            or ("count-unit" in flags and self.counts_units(k)) or ("negated-only" in flags and not self.neg)
 
     def counts_units(self, k: int) -> bool:
         """The word at k comes right after the number of a cloth: a garment or
@@ -70,3 +72,11 @@ class ConditionalActs:
         if before.is_("object") and not before.is_("role"):
             return before.label("object") in things_of_class("Dress")
         return before.text == "升" or particle(before, "condition")
+
+    def not_used(self, event: Event) -> None:
+        """An act read only after a negation (用, flag negated-only) with no
+        subject written is said of the things: they are not used, by no one
+        named (庶襚繼陳不用, 不必盡用; rule not-used); whoever acted goes on."""
+        if "negated-only" in self.vocab.flags(event.action):
+            event.agents = []
+            event.mark("agent", "not-used", replace=True)

@@ -159,7 +159,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             return k + 1  # 以告于主人占曰從: the reading is what is reported, the words are the report's
         ended = self.ends_here(k, flags)
         if ended is not None:
-            self.neg = False
+            if not ("goal-only" in flags and self.act_at(ended)):
+                self.neg = False  # (不必盡用: 盡 "all" before the act, which the negation is for)
             return ended
         if self.commanded is not None and not self.fresh and self.commanded[1] == label:
             self.agent = list(self.commanded[0])  # 命弟子納射器 | 乃納射器: the 弟子 do it
@@ -304,6 +305,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.mourners_act(event)
             self.resumes_after_aside(event)
             self.in_turns(event, k)
+            self.not_used(event)
             self.mourner_apart(event)
             self.visit_agents(event, k)
             self.performers_play(event)

@@ -86,7 +86,22 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
                 tok.readings = {"particle": tok.readings["particle"]}
             else:
                 del tok.readings["particle"]
+        elif "particle" in tok.readings and len(tok.readings) > 1 and vocab.particle_has(tok.text, "after-negation"):
+            if after_negation(tokens, n, vocab):  # 不用, 不必盡用: the act, not used
+                del tok.readings["particle"]
+            else:  # 用X V, 冪用絺布: the instrument word only
+                tok.readings = {"particle": tok.readings["particle"]}
     return tokens
+
+
+def after_negation(tokens: list[Token], n: int, vocab: Vocabulary) -> bool:
+    """Token n follows a negation, past adverbs and an act word that is one
+    only before its goal (不必盡用: 盡 "all")."""
+    n -= 1
+    while n >= 0 and (tokens[n].readings.get("particle") == "adverb"
+                      or (tokens[n].is_("action") and "goal-only" in vocab.flags(tokens[n].label("action")))):
+        n -= 1
+    return n >= 0 and tokens[n].readings.get("particle") == "negation"
 
 
 # --- looking at the token list ------------------------------------------------------
