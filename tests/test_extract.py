@@ -408,8 +408,8 @@ def rites_built(request):
 @pytest.mark.parametrize("gold_file, floor", [
     ("blind-shixiangjian.jsonl", 0.94), ("blind-shiyu.jsonl", 0.91), ("blind-shaolao.jsonl", 0.92),
     ("blind-jinli.jsonl", 0.899), ("blind-yousiche.jsonl", 0.94),
-    ("blind-shisang.jsonl", 0.85), ("blind-jixi.jsonl", 0.85),
-    ("blind-shisang-2.jsonl", 0.66), ("blind-jixi-2.jsonl", 0.80)])
+    ("blind-shisang.jsonl", 0.85), ("blind-jixi.jsonl", 0.86),
+    ("blind-shisang-2.jsonl", 0.67), ("blind-jixi-2.jsonl", 0.84)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
@@ -419,7 +419,8 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     2.180.0) and 2.186.0 (士相見禮 0.923, 少牢 0.901, 覲禮 0.876, 有司徹 0.940, 士喪禮 0.835, 既夕禮 0.795,
     the second parts 0.655 and 0.714) and 2.196.0 (士相見禮 0.944, 士虞禮 0.918, 少牢 0.921, 覲禮 0.900,
     有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.852 at 2.199.0), the second parts 0.655 and 0.738) and 2.200.0
-    (士喪禮 0.852, 既夕禮 II 0.763) and 2.202.0 (士喪禮 II 0.671) and 2.205.0 (既夕禮 II 0.806), so that a rule change that loses ground fails."""
+    (士喪禮 0.852, 既夕禮 II 0.763) and 2.202.0 (士喪禮 II 0.671) and 2.205.0 (既夕禮 II 0.806) and 2.213.0
+    (既夕禮 0.870, 士喪禮 II 0.678, 既夕禮 II 0.849), so that a rule change that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
     assert scores(result.stdout)["event"] >= floor
@@ -429,16 +430,16 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
 # canonical passages (kg eval --editions), 2026-11-27, extractor 2.157.0: floors just
 # under, so that a rule that helps one edition and harms another fails. (The SBCK's
 # 士相見禮 writes 摯 where KR1d0038 and the gold write 贄: its objects score low.)
-EDITION_FLOORS = {  # SBCK (KR1d0026) and punctuated: just under the figures of 2.196.0 (2.200.0)
+EDITION_FLOORS = {  # SBCK (KR1d0026) and punctuated: just under the figures of 2.196.0 (2.200.0; 2.213.0)
     "blind-shixiangjian.jsonl": {"KR1d0026_003.txt": 0.82, "yili-punctuated.txt": 0.86},
     "blind-jinli.jsonl": {"KR1d0026_010.txt": 0.89, "yili-punctuated.txt": 0.88},
     "blind-shisang.jsonl": {"KR1d0026_012.txt": 0.81, "yili-punctuated.txt": 0.80},
-    "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.83, "yili-punctuated.txt": 0.75},
+    "blind-jixi.jsonl": {"KR1d0026_013.txt": 0.85, "yili-punctuated.txt": 0.76},
     "blind-shiyu.jsonl": {"KR1d0026_014.txt": 0.91, "yili-punctuated.txt": 0.87},
     "blind-shaolao.jsonl": {"KR1d0026_016.txt": 0.90, "yili-punctuated.txt": 0.86},
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.93, "yili-punctuated.txt": 0.90},
-    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.61, "yili-punctuated.txt": 0.56},
-    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.79, "yili-punctuated.txt": 0.77},
+    "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.62, "yili-punctuated.txt": 0.58},
+    "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.83, "yili-punctuated.txt": 0.79},
 }
 
 
