@@ -216,3 +216,15 @@ def test_not_used_is_an_act_of_no_one_and_suits_of_clothes_are_clothes():
     assert events("冪用絺布加勺", ["主人"], chapter=14) == ["主人 加 obj=勺"]
     assert tokenize("始虞用柔日")[2].readings == {"particle": "instrument"}
     assert events("乃襲三稱", ["商祝"], chapter=12) == ["商祝 襲 obj=衣"]
+
+
+def test_review_of_not_used():
+    """2.214.0, from a review of 2.211.0–2.213.0: a subject written before 不用
+    does it (賓不用: the lookahead no longer asks whether a negation is
+    waiting); a thing after it keeps whoever acts (不用爵); a thing before it
+    is what is not used, by no one (摯不用死); the negation waits past 盡 only
+    for 用 (不及拜 is as before 2.213.0)."""
+    assert events("賓不用", chapter=12) == ["賓 不用"]
+    assert events("不用爵", ["主人"], chapter=12) == ["主人 不用 obj=爵"]
+    assert events("摯不用死", ["士"], chapter=2) == [" 不用 obj=摯"]
+    assert events("不及拜", ["主人"], chapter=12) == ["主人 拜"]

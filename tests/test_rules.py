@@ -158,7 +158,7 @@ CASES = {
                  [" 陳 obj=鼎 at=寢門外 西面", " 設 obj=扃|鼏"], None),
     # 士喪禮 12: the wailing is kept up in relays, not by the 主人 carried nor by the mourners
     "in-turns": ("乃代哭不以官", ["主人"], None, [" 哭"], 0),
-    "not-used": ("庶襚繼陳不用", ["主人"], None, ["主人 襚", " 陳", " 不用"], 2),
+    "not-used": ("不必盡用", ["主人"], None, [" 不用"], 0),
     "mourner-apart": ("薦車直東榮北輈", ["主人"], None, [" 薦 obj=車 at=東榮"], 0),
     "giver-leaves": ("朋友襚親以進主人拜委衣如初退哭不踊", None, None,
                      ["朋友 襚", "朋友 進", "主人 拜", "朋友 委 obj=衣", "朋友 退", "主人 哭", "主人 不踊"], 4),

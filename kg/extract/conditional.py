@@ -46,14 +46,14 @@ class ConditionalActs:
         """The act word at k is no act where it stands: 先 before no followers
         (先入: first; particles.tsv act-before-followers), 聲 before no count
         (聲不絕: the sound; flag count-only), 升 after a number of cloth (衰三升:
-        the cloth's units; flag count-unit), 用 with no negation before it (用X V,
-        冪用絺布: the instrument word; flag negated-only)."""
+        the cloth's units; flag count-unit). (用 has its act reading only after
+        a negation: the tokenizer decides, particles.tsv after-negation.)"""
         tok = self.t[k]
         if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
             return True
         flags = self.vocab.flags(tok.label("action"))
         return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
-            or ("count-unit" in flags and self.counts_units(k)) or ("negated-only" in flags and not self.neg)
+            or ("count-unit" in flags and self.counts_units(k))
 
     def counts_units(self, k: int) -> bool:
         """The word at k comes right after the number of a cloth: a garment or
@@ -75,8 +75,10 @@ class ConditionalActs:
 
     def not_used(self, event: Event) -> None:
         """An act read only after a negation (用, flag negated-only) with no
-        subject written is said of the things: they are not used, by no one
-        named (庶襚繼陳不用, 不必盡用; rule not-used); whoever acted goes on."""
-        if "negated-only" in self.vocab.flags(event.action):
+        subject written and no thing written after it is said of the things:
+        they are not used, by no one named (庶襚繼陳不用, 不必盡用; rule not-used);
+        whoever acted goes on. (Not 不用爵: someone does not use the cup.)"""
+        if "negated-only" in self.vocab.flags(event.action) and event.rule_for("objects") != "thing-after-act" \
+                and event.rule_for("agent") != "written-subject":
             event.agents = []
             event.mark("agent", "not-used", replace=True)

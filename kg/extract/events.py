@@ -159,8 +159,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             return k + 1  # 以告于主人占曰從: the reading is what is reported, the words are the report's
         ended = self.ends_here(k, flags)
         if ended is not None:
-            if not ("goal-only" in flags and self.act_at(ended)):
-                self.neg = False  # (不必盡用: 盡 "all" before the act, which the negation is for)
+            if not ("goal-only" in flags and self.vocab.particle_has(text_at(self.t, ended), "after-negation")):
+                self.neg = False  # (不必盡用: 盡 "all" before 用, which the negation is for)
             return ended
         if self.commanded is not None and not self.fresh and self.commanded[1] == label:
             self.agent = list(self.commanded[0])  # 命弟子納射器 | 乃納射器: the 弟子 do it
@@ -244,6 +244,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
                 return self.finish(event, past)
         if self.thing_not_acted_on(event, k):
             # 羊右胖髀不升肩臂臑…: the thigh is not put in; the joints listed after it are
+            self.not_used(event)  # (摯不用死: the gift is not of dead game, by no one)
             return self.finish(event, read_things(self.t, after, of_act=True)[1])
         owned = self.owned_thing(after, flags)
         if owned is not None:

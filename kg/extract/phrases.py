@@ -158,8 +158,8 @@ def _subject_of_act(tokens: list[Token], k: int) -> bool:
 
 
 def _subject_of_next_word(tokens: list[Token], k: int) -> bool:
-    """The thing at k is followed by a word the tables lack and 之, the thing
-    it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
+    """The thing at k is followed by a word the tables lack (or 繼, below) and
+    之, the thing it acts on: the thing is that word's subject, a clause of its own (以馬出授人，
     九馬隨之: the nine horses follow); so too a thing counted before 繼之
     (particles.tsv flag follows-on: 屈六簋繼之, the six tureens come next), not
     one uncounted (陳衣繼之: the clothes are set out, next to the others)."""

@@ -27,7 +27,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.213.0"
+EXTRACTOR_VERSION = "2.214.0"
 
 
 @dataclass(frozen=True)
@@ -204,10 +204,10 @@ define("in-turns", "agent",
        "names (乃代哭: the wailing is kept up in turns): it has no agent, neither the one carried nor the mourners.",
        "乃代哭不以官")
 define("not-used", "agent",
-       "An act of using denied (用 after a negation: actions.tsv flag negated-only) with no subject written is "
-       "said of the things: no one is named (庶襚繼陳不用: the other gifts of clothes are set out, not used; "
-       "不必盡用); whoever acted before goes on.",
-       "庶襚繼陳不用")
+       "An act of using denied (用 after a negation: actions.tsv flag negated-only) with no subject and no thing "
+       "after it written is said of the things: no one is named (不必盡用: not all need be used; 庶襚繼陳，不用; "
+       "摯不用死: the gift is no dead game); whoever acted before goes on (not 賓不用, 不用爵).",
+       "不必盡用")
 define("mourner-apart", "agent",
        "In the rites before burial (士喪禮, 既夕禮), an offering set out, served or loaded (奠, 薦, 設, 陳, 饌, 載: "
        "flag offers-dead) with no subject written is no act of the chief mourner, his brothers or his wife "

@@ -88,7 +88,7 @@ class ThingTopics:
         act (序, 合: particles.tsv act-next), which may stand between a thing and
         the act it undergoes (新盆槃瓶…皆濯, 鼎西面錯, 路先設: the carriages are
         set out first; 茵苞器序從, 豚合升; not 重先，奠從, where 先 is the act of going
-        first: kg.extract.asides.goes_first)."""
+        first: kg.extract.conditional.goes_first)."""
         tok = at(self.t, k)
         first = tok is not None and self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k)
         return tok is not None and (tok.text == "皆" or first or tok.is_("facing")
