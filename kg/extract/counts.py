@@ -67,3 +67,11 @@ class CountedThings:
         tok = at(self.t, k)
         return tok is not None and tok.is_("object") and tok.is_("action") \
             and "thing-only" in self.vocab.flags(tok.label("action")) and not self.noun_here(k)
+
+    def after_counted_things(self, k: int) -> bool:
+        """皆 at k follows a thing and its count, a pause between or not (…正脅一、
+        代脅一，皆二骨以並: all the cuts, not the parties written before)."""
+        n = k - 2 if text_at(self.t, k - 1) == "，" else k - 1
+        thing = at(self.t, n - 1)
+        return particle(at(self.t, n), "numeral") and thing is not None and thing.is_("object") \
+            and not thing.is_("role")

@@ -32,6 +32,7 @@ from kg.extract.people import PeopleRules  # before word_rules: before numerals 
 from kg.extract.places import GOING_TO_A_PLACE, among_correspondences, display_place
 from kg.extract.phrases import PlacePhrase, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.place_rules import PlaceRules
+from kg.extract.repeat_asks import RepeatAsking
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import RULES, WORD_RULES
 from kg.extract.speech import SpeechReading
@@ -49,7 +50,7 @@ from kg.extract.word_rules import WordRules
 
 class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules,
                     AsideRules, RecipientRules, SpeechReading, PlaceRules, ThingRules, ThingTopics, VisitRules,
-                    Surroundings, CountedThings, ConditionalActs):
+                    Surroundings, CountedThings, ConditionalActs, RepeatAsking):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
@@ -342,46 +343,6 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             event.mark("quote", "quote")
         self.neg, self.place, self.facing = False, None, None
         return event
-
-    # --- 如初, 亦如之, 如X之禮 ----------------------------------------------------
-
-    def new_clause(self) -> None:
-        if len(self.events) > self.clause_from:
-            self.prev_clause_from = self.clause_from
-        self.clause_from = len(self.events)
-
-    def ask_repeat(self, ask: RepeatAsk) -> None:
-        """The acts of this clause, or where it has none yet (宿贊冠者一人，亦如之)
-        the clause before, repeat earlier acts: resolved once the document's
-        events are known (kg/extract/repeats.py)."""
-        ask.events = self.events[self.clause_from:] or self.events[self.prev_clause_from:self.clause_from]
-        ask.after_repeat = bool(self.clause_from) and self.clause_from == self.repeated_to
-        if ask.events:
-            self.repeated_to = len(self.events)
-            self.repeat_asks.append(ask)
-        self.new_clause()
-
-    def repeat_in_content(self, start: int, end: int) -> None:
-        """命取矢如初: 如初 inside what is commanded says the command is given as before."""
-        for tok in self.t[start:end]:
-            how = self.vocab.particle_value(tok.text, "repeats")
-            if how is not None:
-                self.trace.append((self.t.index(tok), "repeat"))
-                self.ask_repeat(RepeatAsk(how, []))
-                return
-
-    def named_rite(self, k: int, end: int) -> RepeatAsk:
-        """如X之禮: X's agents, act and recipients (賓酬主人, 加皮弁, 主人)."""
-        ask = RepeatAsk("named", [])
-        if at(self.t, k) is not None and self.t[k].is_("role"):
-            ask.agents, k = read_roles(self.t, k)
-        while k < end and not self.act_at(k):
-            k += 1
-        if k < end:
-            ask.action = self.t[k].label("action")
-            if at(self.t, k + 1) is not None and self.t[k + 1].is_("role") and k + 1 < end:
-                ask.recipients = read_roles(self.t, k + 1)[0]
-        return ask
 
     # --- what waits for the next act ------------------------------------------
 

@@ -3,7 +3,7 @@ mixin of :class:`kg.extract.events.PassageParser`, whose word rule it adds
 before the numerals are passed over as words of no event."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, text_at
+from kg.extract.phrases import particle, text_at
 from kg.extract.rules import word_rule
 from kg.extract.vocab import SOMEONE
 

@@ -6,7 +6,7 @@ to read, or None where the word is not its kind. A mixin of
 (``on_role``, ``on_action`` …) the rules use."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, text_at, particle, read_place, read_roles, read_things
+from kg.extract.phrases import at, particle, read_place, read_roles, read_things
 from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
@@ -15,7 +15,6 @@ from kg.extract.vocab import OPEN_QUOTE, SENTENCE_END
 
 # Particle kinds that are no event and take nothing (particles.tsv).
 NO_EVENT_KINDS = ("manner", "benefactive", "numeral", "measure", "topic", "link", "state", "rite", "address", "song")
-RITE_WORDS = 8  # 如X之禮: at most this many words in X
 
 
 class WordRules:
@@ -290,19 +289,6 @@ class WordRules:
             return rite
         return self.compared_end(k + 1)
 
-    def rite_end(self, k: int, tok, like: str | None = None) -> int | None:
-        """如X之禮 (particles.tsv rite= on 如; ``like``: the word whose rite=
-        words count, for 如初X之禮), X a few words with no pause: the index
-        after 禮, else None."""
-        rite = (self.vocab.particle_value(like or tok.text, "rite") or "").split(",")
-        for m in range(k + 2, min(k + 2 + RITE_WORDS, len(self.t) - 1)):
-            word = self.t[m]
-            if word.punct or particle(word, "like", "condition", "quote"):
-                return None
-            if self.vocab.particle_has(word.text, "genitive") and self.t[m + 1].text in rite:
-                return m + 2
-        return None
-
     @word_rule("distributive", "每X: the distributive phrase names no object (每一个釋一算).", "每一个釋一算")
     def rule_distributive(self, k, tok, kind):
         return read_things(self.t, k + 1)[1] if kind == "each" else None
@@ -348,14 +334,6 @@ class WordRules:
         if self.vocab.particle_has(tok.text, "both") and not self.after_counted_things(k):
             self.on_all(self.act_at(k + 1))
         return None if tok.is_("action") else k + 1
-
-    def after_counted_things(self, k: int) -> bool:
-        """皆 at k follows a thing and its count, a pause between or not (…正脅一、
-        代脅一，皆二骨以並: all the cuts, not the parties written before)."""
-        n = k - 2 if text_at(self.t, k - 1) == "，" else k - 1
-        thing = at(self.t, n - 1)
-        return particle(at(self.t, n), "numeral") and thing is not None and thing.is_("object") \
-            and not thing.is_("role")
 
     @word_rule("redo-reach", "反/復/至 before another act is no event (反奠 is 奠, 至再拜 is 再拜).",
                "反奠于豐上")
