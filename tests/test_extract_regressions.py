@@ -228,3 +228,14 @@ def test_review_of_not_used():
     assert events("不用爵", ["主人"], chapter=12) == ["主人 不用 obj=爵"]
     assert events("摯不用死", ["士"], chapter=2) == [" 不用 obj=摯"]
     assert events("不及拜", ["主人"], chapter=12) == ["主人 拜"]
+
+
+def test_another_case_and_its_saying_end_the_words():
+    """2.215.0, 鄉射禮 and 大射儀 (from the pattern of 覲禮's 則曰): 若右勝，則曰「右賢於左」；
+    若左勝，則曰「左賢於右」 — in the unpunctuated text the second case (若…則曰) is the
+    narrative's, a second saying, not words of the first; 樂正曰奏騶虞間若一 (若 "as")
+    and 曰君無為興…君若降送之則不敢顧辭 (a condition inside the words) stay words."""
+    got = events("若右勝則曰右賢於左若左勝則曰左賢於右以純數告", ["釋獲者"], chapter=5)
+    assert [(e.split(" 曰")[0], e.split(" ")[-1]) for e in got] == [("釋獲者", "曰右賢於左"), ("釋獲者", "曰左賢於右以純數告")]
+    assert len(events("樂正曰奏騶虞間若一", chapter=5)) == 1
+    assert len(events("曰君無為興臣不敢辭君若降送之則不敢顧辭", ["臣"], chapter=3)) == 1

@@ -12,6 +12,7 @@ POSITIONS = {"位"}  # a position named by what is done there (反哭位: where 
 
 CLAUSE_PUNCT = set("，,：:") | SENTENCE_END
 PERSON_FLAGS = {"person", "person?", "command", "complement"}
+CONDITION_WORDS = 8  # at most this many words between 若 and its 則 in an unpunctuated quotation
 
 
 class SpeechReading:
@@ -210,6 +211,8 @@ class SpeechReading:
                 and particle(at(self.t, k + 1), "preposition") and told is not None and told.is_("role") \
                 and particle(at(self.t, read_roles(self.t, k + 2)[1]), "quote"):
             return True  # …曰子與某子射，告於大夫曰…: a new saying to someone named is the narrative's
+        if particle(tok, "condition") and self.then_follows(k):
+            return True  # 若右勝則曰右賢於左，若左勝則曰…: another case, told as the narrative tells it
         if particle(tok, "redo") and particle(at(self.t, k + 1), "numeral"):
             return False  # 曰臯某復三: "come back", called three times, is the words said
         if particle(tok, "redo") or self.vocab.particle_has(tok.text, "resumes"):
@@ -219,6 +222,19 @@ class SpeechReading:
         nxt = at(self.t, k + 1)
         return tok.is_("action") and "command" in self.vocab.flags(tok.label("action")) \
             and nxt is not None and nxt.is_("role") and not (prev is not None and prev.readings.get("action"))
+
+    def then_follows(self, k: int) -> bool:
+        """若 at k opens a condition whose 則 follows before a pause or a
+        quotation, and then 曰: another case and another saying, told by the
+        narrative (若左勝則曰; not 間若一 "as one", nor a condition inside the words,
+        君若降送之則不敢顧辭, 若是則繼父之道也)."""
+        for m in range(k + 1, min(k + 1 + CONDITION_WORDS, len(self.t))):
+            tok = self.t[m]
+            if tok.punct or particle(tok, "quote"):
+                return False
+            if particle(tok, "topic") and tok.text == "則":
+                return particle(at(self.t, m + 1), "quote")
+        return False
 
     def compared_end(self, k: int) -> int:
         """如X: skip what is compared (如主人服, 如初儀, 如加皮弁之儀): the

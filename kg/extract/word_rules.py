@@ -302,7 +302,7 @@ class WordRules:
 
     @word_rule("quote", "曰: the words after it are said (an event 曰, or the quote of the act before); a count after "
                "a call (復三) ends them, an act following; so does a new saying to someone named (告於大夫曰), "
-               "not a role after 于 (請安于賓). In a section of words said (heading in 辭: particles.tsv "
+               "not a role after 于 (請安于賓), and another case with its saying (若左勝則曰). In a section of words said (heading in 辭: particles.tsv "
                "section-words) a passage with no 曰 goes on with the words, no act, and only the saying is one "
                "(始加祝曰…: the 祝 says).",
                "告于賓曰弓矢既具")
