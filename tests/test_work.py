@@ -171,12 +171,53 @@ def test_a_passage_that_runs_across_a_section_is_read_as_two():
     sbck, = read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_005.txt")])
     stages = stages_of(sbck, align_documents([sbck])[sbck.key])
     across = next(p for p in sbck.passages if "司射東面立于三耦之北" in p.span.norm)
-    (_, before), (cut, after) = stages[across.index]
+    (_, before), (cut, after) = next((was, now) for was, now in zip(stages[across.index], stages[across.index][1:])
+                                     if now[1] != was[1])
     assert after == before + 1 and across.span.norm[cut:].startswith("司射東面立于三耦之北")
     events = extract(read_documents([Source(ROOT / "corpus/KR1d0026/KR1d0026_005.txt")]))[sbck.key]
     bows = [e for e in events if e.passage == across.index + 1]
     assert bows and {tuple(e.agents) for e in bows} == {("司射",)}
     assert [e.start for e in events] == sorted(e.start for e in events)
+
+
+def test_a_passage_is_cut_where_a_canonical_passage_begins():
+    """The punctuated text runs 既夕禮's 薦車，直東榮，北輈。質明，滅燭。 as one
+    passage; the reference opens a passage at 質明 (a new stage of the day:
+    no one carried into putting out the torches), and so, through its
+    alignment, does the punctuated text: 滅 has no agent, as in KR1d0038,
+    where the whole paragraph read gave it the 主人 of the passage before."""
+    from kg.extract.passages import extract_events
+    from kg.extract.work import align_documents, stages_of
+
+    plain = next(d for d in read_documents([Source(ROOT / "corpus/plain/yili-punctuated.txt")])
+                 if d.chapter == 13)
+    stages = stages_of(plain, align_documents([plain])[plain.key])
+    holding = next(p for p in plain.passages if "薦車，直東榮，北輈。質明，滅燭。" in p.span.norm)
+    cuts = [cut for cut, _ in stages[holding.index]]
+    assert holding.span.norm.index("質明") in cuts
+    put_out = [e for e in extract_events(plain, stages) if e.action == "滅" and e.passage == holding.index]
+    assert [e.agents for e in put_out] == [[]]
+    whole = [e for e in extract_events(plain, {holding.index: [(0, stages[holding.index][0][1])]})
+             if e.action == "滅" and e.passage == holding.index]
+    assert [e.agents for e in whole] == [["主人"]]  # read as one passage, the host was carried in
+
+
+def test_a_cut_at_a_canonical_passage_lands_on_its_first_word():
+    """The alignment of seed 003 (鄉射禮) begins the canonical 司馬又命獲者倚旌于侯中
+    at 又命, two characters late; the cut is made before 司馬, where the edition
+    writes the passage's first word, so 司馬 stays the one who commands."""
+    from kg.extract.passages import extract_events
+    from kg.extract.work import align_documents, stages_of
+
+    seed, = read_documents([Source(next(ROOT.glob("corpus/003_*.txt")))])
+    alignments = align_documents([seed])[seed.key]
+    late = next(a for a in alignments if a.locator == "5.17.3")
+    passage = seed.passages[late.item]
+    assert passage.span.norm[passage.span.offsets.index(late.start):].startswith("又命獲者")
+    assert passage.span.norm.index("司馬又命") in [cut for cut, _ in stages_of(seed, alignments)[late.item]]
+    commands = [e for e in extract_events(seed, stages_of(seed, alignments))
+                if e.passage == late.item and e.action == "命"]
+    assert [(e.agents, e.recipients) for e in commands] == [(["司馬"], ["獲者"])]
 
 
 def test_events_of_the_work_read_the_references_sections():

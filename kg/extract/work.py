@@ -156,10 +156,18 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tupl
     marks no sections of its own: the reference's sections (張爾岐's 右…) of
     the canonical passages it reads (None outside any), each with the index
     in the passage's text where it begins — a passage that runs across
-    張爾岐's division (擯者告期于賓之家 | 夙興設洗…) is read as two.
+    張爾岐's division (擯者告期于賓之家 | 夙興設洗…) is read as two. Inside a
+    section, a passage is cut where a canonical passage begins too, so that
+    each edition reads the rite in the units the reference does (質明，滅燭
+    opens a passage there: no one carried into it) — where the edition
+    writes the canonical passage's first word, at the aligned place or a word
+    or two from it (司馬|又命獲者: before 司馬).
     None for an edition with its own sections: they are its stages."""
     if doc.sections:
         return None
+    from kg.text import canon
+
+    opening = {p.locator: _han(p.norm)[:1] for p in canon.load().get(doc.chapter, [])}
     stages: dict[int, list[tuple[int, int | None]]] = {}
     for a in sorted(alignments, key=lambda a: a.start):
         if a.is_note:
@@ -168,13 +176,37 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tupl
         begun = stages.setdefault(a.item, [])
         if not begun:
             begun.append((0, section))
-        elif begun[-1][1] != section:
-            cut = bisect_left(doc.passages[a.item].span.offsets, a.start)
+            continue
+        passage = doc.passages[a.item]
+        cut = bisect_left(passage.span.offsets, a.start)
+        if begun[-1][1] != section:
             if cut > begun[-1][0]:
                 begun.append((cut, section))
             else:  # the stretch begins where the last one did: its section is the passage's from there
                 begun[-1] = (begun[-1][0], section)
+        else:
+            cut = _snapped(passage.span.norm, cut, opening.get(a.locator))
+            if cut is not None and cut > begun[-1][0]:
+                begun.append((cut, section))
     return stages
+
+
+def _snapped(norm: str, cut: int, first: str | None, reach: int = 3) -> int | None:
+    """Where in ``norm`` a canonical passage beginning with ``first`` begins,
+    the aligned ``cut`` or the nearest place within ``reach`` characters
+    where that word is written (an alignment can be a word or two off:
+    司馬|又命獲者); None where it is not."""
+    if not first:
+        return None
+    for shift in sorted(range(-reach, reach + 1), key=abs):
+        if 0 < cut + shift < len(norm) and norm[cut + shift] == first:
+            return cut + shift
+    return None
+
+
+def _han(text: str) -> str:
+    """The Chinese characters of ``text``, punctuation and marks left out."""
+    return "".join(c for c in text if "\u3400" <= c <= "\u9fff" or "\U00020000" <= c <= "\U0002ffff")
 
 
 def read_work(docs: list[Document], events: dict[str, list[Event]],
