@@ -410,7 +410,7 @@ def rites_built(request):
     ("blind-jinli.jsonl", 0.899), ("blind-yousiche.jsonl", 0.94),
     ("blind-shisang.jsonl", 0.85), ("blind-jixi.jsonl", 0.86),
     ("blind-shisang-2.jsonl", 0.67), ("blind-jixi-2.jsonl", 0.84),
-    ("blind-shaolao-2.jsonl", 0.61), ("blind-shiyu-2.jsonl", 0.80)])
+    ("blind-shaolao-2.jsonl", 0.79), ("blind-shiyu-2.jsonl", 0.82)])
 def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     """Floors just under the scores of 2026-11-27, extractor 2.157.0 (0.844,
     0.900, 0.844, 0.805, 0.919, 0.814; first blind: 0.505, 0.439, 0.371,
@@ -422,7 +422,8 @@ def test_blind_sets_hold_their_floors(rites_built, gold_file, floor):
     有司徹 0.944, 士喪禮 0.844, 既夕禮 0.819 (0.852 at 2.199.0), the second parts 0.655 and 0.738) and 2.200.0
     (士喪禮 0.852, 既夕禮 II 0.763) and 2.202.0 (士喪禮 II 0.671) and 2.205.0 (既夕禮 II 0.806) and 2.213.0
     (既夕禮 0.870, 士喪禮 II 0.678, 既夕禮 II 0.849); the second parts of 少牢 and 士虞禮, annotated
-    on 2026-11-28, stood at 0.615 and 0.807 when first scored blind (2.215.0), so that a rule change
+    on 2026-11-28, stood at 0.615 and 0.807 when first scored blind (2.215.0; 0.797 and 0.826 at
+    2.217.0), so that a rule change
     that loses ground fails."""
     result = kg("eval", "--graph", rites_built / "yili.nt", "--gold", ROOT / "tests" / "data" / gold_file)
     assert result.returncode == 0, result.stderr
@@ -443,8 +444,8 @@ EDITION_FLOORS = {  # SBCK (KR1d0026) and punctuated: just under the figures of 
     "blind-yousiche.jsonl": {"KR1d0026_017.txt": 0.93, "yili-punctuated.txt": 0.90},
     "blind-shisang-2.jsonl": {"KR1d0026_012.txt": 0.62, "yili-punctuated.txt": 0.58},
     "blind-jixi-2.jsonl": {"KR1d0026_013.txt": 0.83, "yili-punctuated.txt": 0.79},
-    "blind-shaolao-2.jsonl": {"KR1d0026_016.txt": 0.60, "yili-punctuated.txt": 0.69},  # first blind, 2.215.0
-    "blind-shiyu-2.jsonl": {"KR1d0026_014.txt": 0.80, "yili-punctuated.txt": 0.80},  # 0.809 at 2.216.0
+    "blind-shaolao-2.jsonl": {"KR1d0026_016.txt": 0.79, "yili-punctuated.txt": 0.85},  # 2.217.0
+    "blind-shiyu-2.jsonl": {"KR1d0026_014.txt": 0.82, "yili-punctuated.txt": 0.82},  # 2.217.0
 }
 
 
@@ -771,11 +772,11 @@ def test_what_someone_presented_and_going_down_to_bow():
 
 def test_regressions_found_in_review():
     """設公席于阼階上: the lord's mat is set (席 is no act after 設 and a role);
-    上餕止主人受上餕爵: 止 names no one who acts next; 舉魚腊俎: a list of
-    victims before the stand stays a list."""
+    上餕止主人受上餕爵: 止 names no one who acts next; 舉魚腊俎: the stand (the
+    victims only say what it holds: 2.217.0, as two blind sets read it)."""
     assert events("小臣設公席于阼階上") == ["小臣 設 obj=席 at=阼階上"]  # the lord's mat (GUIDELINES 5)
     assert events("上餕止主人受上餕爵") == ["主人 受 obj=爵 to=上餕"]  # received from him (受宰几)
-    assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=魚|腊|俎"]
+    assert events("舉魚腊俎", ["佐食"]) == ["佐食 舉 obj=俎"]
 
 
 def test_a_new_section_carries_only_a_principal_party():
@@ -802,8 +803,8 @@ def test_who_hands_over_and_who_receives():
     """宰授几主人受: the one handed to, who then receives, is 授's recipient;
     受宰几: the one received from; 拜尸答拜: bowed to, and he answers (有司徹)."""
     assert events("宰授几主人受") == ["宰 授 obj=几 to=主人", "主人 受"]
-    assert events("主人降受宰几尸侑降") == ["主人 降", "主人 受 obj=几 to=宰", "尸|侑 降"]
-    assert events("主人拜尸答拜") == ["主人 拜 to=尸", "尸 答拜"]
+    assert events("主人降受宰几尸侑降", chapter=17) == ["主人 降", "主人 受 obj=几 to=宰", "尸|侑 降"]
+    assert events("主人拜尸答拜", chapter=17) == ["主人 拜 to=尸", "尸 答拜"]
     assert events("王受之玉") == ["王 受 obj=玉"]  # 受之X: received from him, the thing is X (覲禮)
     assert events("主人薦脯醢賓升席") == ["主人 薦 obj=脯醢", "賓 升 at=席"]  # 升: no receiving
     assert events("有賓則拜之", ["主人"]) == ["主人 拜 to=賓"]  # 有X: what there is, no subject; 之 is he
@@ -1063,7 +1064,7 @@ def test_whose_thing_an_act_handles_is_said_with_zhi():
     """聘禮 受夫人之聘璋: 夫人 is whose jade is received, not who offers after it;
     有司徹 司士歸尸侑之俎: the stands are sent back, the personators are no recipients."""
     assert events("受夫人之聘璋享玄纁束帛加琮", ["使者"])[:1] == ["使者 受 obj=璋"]
-    assert events("司士歸尸侑之俎") == ["司士 歸 obj=俎"]
+    assert events("司士歸尸侑之俎", chapter=17) == ["司士 歸 obj=俎"]
 
 
 def test_which_way_a_victim_lies_is_no_place():
@@ -1344,7 +1345,7 @@ def test_after_a_facing_a_role_and_a_direction_before_an_act_is_who_goes_that_wa
 
 def test_a_joint_and_its_side_in_a_list_of_cuts_is_no_place():
     # 有司徹: the 侑's stand gets the sheep's left shoulder and left thigh…, laid on one stand
-    assert events("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎", ["司士"]) == ["司士 載 at=俎"]
+    assert events("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎", ["司士"], chapter=17) == ["司士 載 at=俎"]
 
 
 def test_zi_right_after_an_act_that_goes_onto_a_thing_is_that_acts_way():
@@ -1382,7 +1383,7 @@ def test_zan_before_a_place_or_yi_is_the_assistant():
 
 def test_er_draws_a_dish_near_but_is_you_in_words_said():
     assert events("贊爾黍授肺脊") == ["贊者 爾 obj=黍", "贊者 授 obj=肺|脊"]
-    assert events("上佐食爾上敦黍于筵上") == ["上佐食 爾 obj=敦|黍 at=筵上"]
+    assert events("上佐食爾上敦黍于筵上") == ["上佐食 爾 obj=敦 at=筵上"]  # what the vessel holds (2.217.0)
     # words said, in a passage of their own (the quotation began in the passage before): 爾 is "you"
     assert not [e for e in events("棄爾幼志順爾成德壽考惟祺介爾景福", agent=["祝"]) if "爾" in e or "介" in e]
     assert events("隮祔爾于爾皇祖某甫", agent=["主人"]) == []
@@ -1473,7 +1474,7 @@ def test_a_bow_to_zhi_beckons_the_other_party():
 def test_one_received_from_is_no_subject_even_where_an_act_follows():
     # 有司徹 尸受侑爵降洗: the 尸 receives the cup from the 侑 and goes down to wash it;
     # 少牢 主人受上餕爵酌以醋: the 主人 pours; 特牲/少牢 主婦…受贊者敦黍坐設: she sits and sets
-    assert events("尸受侑爵降洗") == ["尸 受 obj=爵 to=侑", "尸 降", "尸 洗"]
+    assert events("尸受侑爵降洗", chapter=17) == ["尸 受 obj=爵 to=侑", "尸 降", "尸 洗"]
     assert events("主人受上餕爵酌以醋于戶內西面")[:2] == ["主人 受 obj=爵 to=上餕", "主人 酌"]
     assert events("又興受贊者敦黍坐設于稷南", agent=["主婦"])[2:] == ["主婦 坐", "主婦 設 at=稷南"]
 
@@ -1481,7 +1482,7 @@ def test_one_received_from_is_no_subject_even_where_an_act_follows():
 def test_things_after_a_zi_place_and_a_roles_thing_with_a_side_as_place():
     # 少牢: the 主婦 brings the pickles and sauce from the east room (薦自東房韭菹醓醢);
     # 有司徹: north of the 主人's mat is where she bows (主人之席北), she is the subject
-    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢坐奠于筵前")[0] == "主婦 薦 obj=菹|醓醢 at=東房"
+    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢坐奠于筵前")[0] == "主婦 薦 obj=菹|醢 at=東房"
     assert events("主婦西面于主人之席北拜送爵", agent=["尸"]) == ["主婦 拜送 obj=爵 at=主人席北 西面"]
     assert events("又設洗于獲者之尊西北", agent=["司宮"]) == ["司宮 設 obj=洗 at=獲者尊西北"]
 
@@ -1840,7 +1841,7 @@ def test_when_the_invocation_is_done_the_host_bows():
     # 特牲饋食禮: 卒祝 is a time clause (the invoking done), not the 祝 joined to the 主人;
     # the 佐食 carries up the 尸's stand and covers it (鼏之: 鼏 "cover", 之 the stand)
     assert events("卒祝主人再拜稽首", ["祝"]) == ["主人 再拜", "主人 稽首"]
-    assert events("佐食升肵俎鼏之設于阼階西") == ["佐食 升 obj=肵俎", "佐食 冪 obj=肵俎", "佐食 設 at=阼階西"]
+    assert events("佐食升肵俎鼏之設于阼階西") == ["佐食 升 obj=俎", "佐食 冪 obj=俎", "佐食 設 at=阼階西"]
 
 
 def test_as_at_first_is_the_first_act_on_things_of_that_kind():
@@ -2376,7 +2377,7 @@ def test_what_each_vessel_holds_and_what_there_is_too_are_the_things_set_out():
     list), and the fish and dried meat there are too, are what is set out; but
     少牢 16: 執一金敦黍有蓋 — the lid the vessel has is no thing of its own."""
     assert events("熬黍稷各二筐有魚腊饌于西坫南", chapter=12) == [" 饌 obj=黍|稷|魚|腊 at=西坫南"]
-    assert events("主婦自東房執一金敦黍有蓋坐設于羊俎之南")[0] == "主婦 執 obj=敦|黍 at=東房"
+    assert events("主婦自東房執一金敦黍有蓋坐設于羊俎之南")[0] == "主婦 執 obj=敦 at=東房"  # 2.217.0: what it holds
     assert events(normalise("侇牀饌于階間"), chapter=13) == [" 饌 obj=床 at=階間"]  # the bed for the body (夷牀)
 
 
@@ -2611,7 +2612,7 @@ def test_dress_handled_where_it_is_put_and_the_robe_held_by_its_waist():
     (少牢): the sleeves are worn, no thing of 薦. 左執領右執要: the waist of the
     robe (要, new in the tables) is held; 要絰 is the waist band (絰)."""
     assert events("乃屨綦結于跗", ["商祝"], chapter=12) == ["商祝 屨", "商祝 結 obj=綦 at=跗"]
-    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢", chapter=16)[-1] == "主婦 薦 obj=菹|醓醢 at=東房"
+    assert events("主婦被錫衣侈袂薦自東房韭菹醓醢", chapter=16)[-1] == "主婦 薦 obj=菹|醢 at=東房"
     assert events("襚者左執領右執要入升", chapter=12)[:2] == ["襚者 執 obj=領", "襚者 執 obj=要"]
     assert events("取要絰", ["主人"], chapter=12) == ["主人 取 obj=絰"]
 

@@ -2,9 +2,17 @@
 words of the classic inline (the earlier ones are in test_extract.py)."""
 from __future__ import annotations
 
+from kg.extract.events import PassageParser
 from kg.extract.tokens import tokenize
 from kg.text.normalise import normalise
 from tests.test_extract import events
+
+
+def parse_events(text: str, agent: list[str] | None = None, chapter: int | None = None,
+                 history: list[list[str]] | None = None):
+    """The events of one passage as the parser makes them (quotes and rules kept);
+    ``history``: the subjects of the passages before."""
+    return PassageParser(normalise(text), agent or [], history, chapter=chapter).run()
 
 
 def test_the_dishes_set_out_first_are_no_participant():
@@ -170,7 +178,7 @@ def test_acquaintances_are_a_role_and_next_in_line_is_no_act():
     the six tureens, counted, come next (particles.tsv follows-on), no thing of 屈."""
     assert events("所知則賵而不奠", ["兄弟"], chapter=13) == ["所知 賵", "所知 不奠"]
     assert events("陳衣繼之", chapter=12) == [" 陳 obj=衣"]
-    assert events("東上醓醢屈六簋繼之", chapter=8)[0] == " 屈 obj=醓醢"
+    assert events("東上醓醢屈六簋繼之", chapter=8)[0] == " 屈 obj=醢"
     assert events("衆賓繼射", chapter=5) == ["衆賓 射"]
 
 
@@ -239,3 +247,97 @@ def test_another_case_and_its_saying_end_the_words():
     assert [(e.split(" 曰")[0], e.split(" ")[-1]) for e in got] == [("釋獲者", "曰右賢於左"), ("釋獲者", "曰左賢於右以純數告")]
     assert len(events("樂正曰奏騶虞間若一", chapter=5)) == 1
     assert len(events("曰君無為興臣不敢辭君若降送之則不敢顧辭", ["臣"], chapter=3)) == 1
+
+
+# --- 2.217.0, from the misses of the blind sets 少牢饋食禮 II and 士虞禮 II -------------
+
+def test_the_sacrifices_name_their_assistants_and_stands_by_the_head_noun():
+    """上利, 下利 are the 上佐食 and 下佐食 (佐食二人：上利…下利; section 9 calls them
+    so), and 佐食上利 is one man; 主婦贊者 is the 婦贊者. A stand written with the
+    victims it holds is the stand (執魚腊膚俎, 舉魚腊俎 → 俎), a food vessel with
+    what it holds the vessel (執一金敦黍, 兩豆菹醢), 肵俎 a 俎 (GUIDELINES 5), 醓醢 and
+    蠃醢 醢; 肵 written alone is the place as written (加于肵)."""
+    got = events("佐食上利執羊俎下利執豕俎司士三人執魚腊膚俎序升自西階", ["主婦"], chapter=16)
+    assert got[:3] == ["上佐食 執 obj=俎", "下佐食 執 obj=俎", "司士 執 obj=俎"]
+    assert events("舉魚腊俎", ["佐食"], chapter=14) == ["佐食 舉 obj=俎"]
+    assert events("主婦自東房執一金敦黍", chapter=16) == ["主婦 執 obj=敦 at=東房"]
+    assert events("饌兩豆菹醢于西楹之東", chapter=14) == [" 饌 obj=豆 at=西楹東"]
+    assert events("設棗栗于會南", ["主婦"], chapter=14) == ["主婦 設 obj=棗|栗 at=會南"]  # no vessel: both
+    assert events("主人羞肵俎", chapter=16) == ["主人 羞 obj=俎"]
+    assert events("佐食受加于肵", chapter=16)[-1] == "佐食 加 at=肵"
+    assert events("主婦薦韭菹醓醢", chapter=16) == ["主婦 薦 obj=菹|醢"]
+    assert events("主婦贊者執昌菹醢以授主婦", chapter=16)[0].startswith("婦贊者 執")
+
+
+def test_a_side_of_a_thing_is_the_written_phrase():
+    """GUIDELINES 6: a place by a thing is the phrase as written (上佐食…設于韭菹之南 →
+    韭菹南, not 菹南, though the thing 韭菹 is 菹); the thing itself as the place takes
+    its label (奠爵于篚)."""
+    assert events("上佐食設于韭菹之南", chapter=16) == ["上佐食 設 at=韭菹南"]
+    assert events("樂人倚于頌磬西紘", chapter=7)[0] == "樂人 倚 at=頌磬西"
+
+
+def test_what_is_lifted_for_the_personator_and_how_the_meat_lies():
+    """舉尸牢肺正脊 — the 上佐食 lifts the lung and spine for the 尸, who takes them
+    (舉, flag for-person: the 尸 is the recipient; a count between is no new party:
+    舉尸一魚); 徹主人俎 still names whose stand. 進柢, 進鬐, 進腴, 進末, 進下 say
+    which end of the meat lies forward (particles.tsv, manner): no act of going
+    forward (皆覆進柢執而俟; 進坐奠爵 is still 進). 膚為下 says where the skin ranks
+    (為, flag ranks): no act (主人為下射 is still 為)."""
+    assert events("上佐食舉尸牢肺正脊以授尸", chapter=16)[0] == "上佐食 舉 obj=肺|脊 to=尸"
+    assert events("上佐食舉尸一魚", chapter=16) == ["上佐食 舉 obj=魚 to=尸"]
+    assert events("徹主人俎", ["祝"], chapter=14) == ["祝 徹 obj=俎"]
+    assert [e.split()[1] for e in events("皆覆進柢執而俟", ["右人"], chapter=12)] == ["覆", "執", "俟"]
+    assert [e.split()[1] for e in events("縮載右首進腴", ["司士"], chapter=16)] == ["載"]
+    assert [e.split()[1] for e in events("進坐奠爵", ["賓"], chapter=4)] == ["進", "坐", "奠"]
+    assert [e.split()[1] for e in events("陳鼎于東方膚為下匕皆加于鼎", ["士"], chapter=16)] == ["陳", "加"]
+    assert events("主人為下射", chapter=5) == ["主人 為"]
+
+
+def test_acts_of_the_sacrifices_the_tables_lacked():
+    """尸不言 — he says nothing (言, an act only after a negation: 與君言 is no act);
+    擩鹽 — dips it in the salt, the salt its place (擩, flag goal; not left to the
+    next act as an offering's place is); 尸飯，播餘于篚 — he scatters what is left
+    into the basket; 侑 urges the 尸 to eat outside 有司徹 (senses.tsv: the 侑, a
+    participant, only there), after a bow its purpose (主人不言，拜侑); 主人再拜稽首，
+    祝祝曰… — the doubled 祝 is the invoker and his act, no one bowed to."""
+    assert events("尸不言尸答拜", chapter=16) == ["尸 不言", "尸 答拜"]
+    assert not any(" 言" in e for e in events("與君言言使臣", ["臣"], chapter=3))
+    assert events("尸左執爵右取肝擩鹽振祭", chapter=14)[2] == "尸 擩 at=鹽"
+    assert events("尸飯播餘于篚", chapter=14) == ["尸 飯", "尸 播 at=篚"]
+    assert events("主人不言拜侑", chapter=16) == ["主人 不言", "主人 拜"]
+    assert events("祝西面于主人之南獨侑", chapter=16) == ["祝 侑 at=主人南 西面"]
+    assert events("主人拜侑", chapter=17) == ["主人 拜 to=侑"]
+    got = events("主人西面祝在左主人再拜稽首祝祝曰孝孫某", ["主人"], chapter=16)
+    assert "主人 稽首" in got and not any("to=祝" in e for e in got)
+
+
+def test_its_loading_is_an_act():
+    """下利升豕，其載如羊 … 其載于俎 — 其 before an act word that is no thing, then 如 or
+    于, says whose act it is: the 載 are events (the blind sets: every 載 written);
+    not 其實 (the contents), nor what an act right before it handles (加其奉於左皮上:
+    what is held, no act 奉)."""
+    assert events("下利升豕其載如羊無腸胃體其載于俎", chapter=16) == [
+        "下佐食 升 obj=豕", "下佐食 載", "下佐食 載 at=俎"]
+    assert not any(" 實" in e for e in events("其實特豚", ["有司"], chapter=2))
+    assert events("加其奉於左皮上", ["官"], chapter=8) == ["官 加 at=皮上"]
+
+
+def test_the_invoker_invokes_and_the_words_end_before_the_host_bows_again():
+    """少牢 16.7.6 主人再拜稽首，祝祝曰「孝孫某…尚饗」。主人又再拜稽首 (unpunctuated): the 祝
+    written twice after the bows is the invoker and his act (no one bowed to), and the
+    words end where the host, 又 and the bows that answer them begin; 士虞禮 尸祭之，祝祝，
+    主人拜如初: 祝 again before another role. 宗人奉槃東面于庭南…奉簞巾南面于槃北，乃沃
+    尸盥: the facing and 于 place written after each 奉's things are its own, where a
+    new subject or 乃 follows (GUIDELINES 6, 7). (沃尸盥 is still read as the 宗人's:
+    flags person invites, as 淳 has, read 特牲's 沃尸盥者一人，奉槃者東面 — the ones who
+    pour and hold the basin — as the 尸 and the 奉槃者 poured for: not taken.)
+    A bow done again (rule again) and the salutation written right after it are one
+    party's."""
+    got = parse_events("主人西面祝在左主人再拜稽首祝祝曰孝孫某尚饗主人又再拜稽首", ["主人"], chapter=16,
+                       history=[["祝"]])  # (the 祝 has acted before in the rite)
+    assert [(e.agents, e.action, e.quote) for e in got if e.action == "祝"] == [(["祝"], "祝", "孝孫某尚饗")]
+    assert [e.agents for e in got if e.action in ("再拜", "稽首")] == [["主人"]] * 4
+    assert "祝 祝" in events("尸祭之祝祝主人拜如初", ["佐食"], chapter=14)
+    assert events(normalise("宗人奉槃東面于庭南一宗人奉簞巾南面于槃北乃沃尸盥于槃上"), chapter=16) == [
+        "宗人 奉 obj=盤 at=庭南 東面", "宗人 奉 obj=簞|巾 at=盤北 南面", "宗人 沃", "尸 盥 at=盤上"]

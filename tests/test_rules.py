@@ -23,7 +23,8 @@ def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | 
 
 
 # Rules whose example reads words in the sense of one rite (senses.tsv): its chapter.
-CHAPTERS = {"offered-to": 10, "mourner-apart": 13, "counted-people": 13, "not-used": 12}  # (重, the effigy: senses.tsv)
+CHAPTERS = {"offered-to": 10, "mourner-apart": 13, "counted-people": 13, "not-used": 12,  # (重, the effigy: senses.tsv)
+            "parallel-subjects": 17, "victims-officer": 17}  # (侑, a participant of 有司徹 only)
 
 
 # rule → (text of the 經, agent carried in, subjects before, the events, which
@@ -135,8 +136,8 @@ CASES = {
                      "笙 受 obj=爵", "笙 降", "主人 拜送 obj=爵"], 3),
     # 少牢饋食禮: the 尸 eats again after the 佐食 has served him (又食: the one who ate last)
     "again": ("尸又食食胾上佐食舉尸一魚尸受振祭嚌之佐食受加於肵橫之又食", None, None,
-              ["尸 食", "尸 食 obj=胾", "上佐食 舉 obj=魚", "尸 受", "尸 振", "尸 祭", "尸 嚌", "佐食 受",
-               "佐食 加 at=肵俎", "尸 食"], 9),
+              ["尸 食", "尸 食 obj=胾", "上佐食 舉 obj=魚 to=尸", "尸 受", "尸 振", "尸 祭", "尸 嚌", "佐食 受",
+               "佐食 加 at=肵", "尸 食"], 9),
     # 有司徹: the two who carried the ladles in lay them on the tripods (匕皆加于鼎: not
     # where the 司士贊者 go, nor the 司士's act); who sets a stand down is not told
     "holders-act": ("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎", None, None,
@@ -863,7 +864,7 @@ def test_each_victims_cuts_are_loaded_by_the_one_who_ladled_it_out():
     from kg.extract.event import Event
     earlier = [Event("朼", ["司馬"], objects=["羊"], passage=1), Event("朼", ["司士"], objects=["豕"], passage=2)]
     parser = PassageParser(normalise("侑俎羊左肩左肫正脊一脅一腸一胃一切肺一載于一俎侑俎豕左肩折正脊一脅一膚三切肺一載于一俎"),
-                           ["司士"], [["司馬"], ["司士"]], earlier)
+                           ["司士"], [["司馬"], ["司士"]], earlier, chapter=17)
     got = parser.run()
     assert [compact(e) for e in got] == ["司馬 載 at=俎", "司士 載 at=俎"]
     assert [e.rule_for("agent") for e in got] == ["victims-officer", "victims-officer"]
@@ -876,7 +877,7 @@ def test_each_victims_cuts_are_loaded_by_the_one_who_ladled_it_out():
     ("阼俎：羊肺一、祭肺一，載於一俎。", ["載"]),
 ])
 def test_a_stand_and_its_counted_cuts_in_the_punctuated_text(text, expected):
-    _, got = parse(normalise(text), ["司士"])
+    _, got = parse(normalise(text), ["司士"], chapter=17)
     assert [compact(e) if " " in expected[0] else e.action for e in got] == expected
 
 

@@ -111,6 +111,18 @@ class AgentRules:
         event.agents = list(done.agents)  # (the acts after it keep the agent carried: 祝告又再拜釋幣…)
         event.mark("agent", "again", replace=True)
 
+    def bow_goes_on(self, event: Event) -> None:
+        """A salutation written right after one done again (rule again), no
+        pause between, is the same party's (主人又再拜稽首: he bows and kowtows
+        again; the agent carried on past 又 is not his: 祝告又再拜釋幣)."""
+        before = self.previous_event
+        kinds = self.vocab.action_class
+        if before is None or before.j != event.i or before.rule_for("agent") != "again" \
+                or kinds.get(before.action) != "Salutation" or kinds.get(event.action) != "Salutation":
+            return
+        event.agents = list(before.agents)
+        event.mark("agent", "again", replace=True)
+
     def parallel_subjects(self, event: Event) -> None:
         """Subjects written in a row doing the same act (司馬舉羊鼎司士舉豕鼎舉魚鼎,
         主人升尸侑升): the next act of the sentence with no subject, a

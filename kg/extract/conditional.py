@@ -5,7 +5,7 @@ a count of cloth, 用 after a negation. A mixin of :class:`kg.extract.events.Pas
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle
+from kg.extract.phrases import at, particle, text_at
 from kg.extract.vocab import things_of_class
 
 FOLLOWERS = 10  # at most this many words (who or what follows, 、，而) between 先 and 從
@@ -46,14 +46,16 @@ class ConditionalActs:
         """The act word at k is no act where it stands: 先 before no followers
         (先入: first; particles.tsv act-before-followers), 聲 before no count
         (聲不絕: the sound; flag count-only), 升 after a number of cloth (衰三升:
-        the cloth's units; flag count-unit). (用 has its act reading only after
+        the cloth's units; flag count-unit), 為 before 上 or 下 alone (膚為下: where
+        it ranks; flag ranks). (用 has its act reading only after
         a negation: the tokenizer decides, particles.tsv after-negation.)"""
         tok = self.t[k]
         if self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k):
             return True
         flags = self.vocab.flags(tok.label("action"))
         return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
-            or ("count-unit" in flags and self.counts_units(k))
+            or ("count-unit" in flags and self.counts_units(k)) \
+            or ("ranks" in flags and text_at(self.t, k + 1) in ("上", "下") and particle(at(self.t, k + 1), "direction"))
 
     def counts_units(self, k: int) -> bool:
         """The word at k comes right after the number of a cloth: a garment or
@@ -78,7 +80,7 @@ class ConditionalActs:
         subject written and no thing written after it is said of the things:
         they are not used, by no one named (庶襚繼陳不用, 不必盡用; rule not-used);
         whoever acted goes on. (Not 不用爵: someone does not use the cup.)"""
-        if "negated-only" in self.vocab.flags(event.action) and event.rule_for("objects") != "thing-after-act" \
+        if {"negated-only", "thing"} <= self.vocab.flags(event.action) and event.rule_for("objects") != "thing-after-act" \
                 and event.rule_for("agent") != "written-subject":
             event.agents = []
             event.mark("agent", "not-used", replace=True)

@@ -353,8 +353,8 @@ class Surroundings:
         prev = at(self.t, k - 1)
         if "measure" in flags and prev is not None and prev.is_("object") and not prev.is_("role"):
             return k + 1  # 說矢束, 奉玉錦束: the bundle the thing comes in
-        if {"count-only", "count-unit"} & flags and self.word_not_act(k):
-            return k + 1  # 聲不絕: the sound (聲三: he makes a sound thrice); 衰三升: the cloth's units
+        if {"count-only", "count-unit", "ranks"} & flags and self.word_not_act(k):
+            return k + 1  # 聲不絕: the sound (聲三: he makes a sound thrice); 衰三升: the cloth's units; 膚為下
         if "hand-only" in flags and not (prev is not None and self.vocab.particle_has(prev.text, "hand")):
             return k + 1  # 斬者何: the question word (左何瑟: carries it on the left shoulder)
         if particle(prev, "numeral") and nxt is not None and nxt.is_("object") and particle(at(self.t, k + 2), "numeral"):

@@ -248,14 +248,18 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.not_used(event)  # (摯不用死: the gift is not of dead game, by no one)
             return self.finish(event, read_things(self.t, after, of_act=True)[1])
         owned = self.owned_thing(after, flags)
+        done_for = owned is not None and "for-person" in flags and text_at(self.t, owned - 1) != "之"
+        if done_for:
+            event.recipients = read_roles(self.t, after)[0]  # 舉尸牢肺: lifted for the 尸, who takes it
+            event.mark("recipients", "recipient-after-act")
         if owned is not None:
             after = owned  # 徹主人俎, 載尸俎: the role says whose thing it is
         elif at(self.t, after) is not None and at(self.t, after).is_("role") and ready is None:
             after = self.read_recipients(event, flags, after)  # (告事具主人北面: the 主人 acts next)
         after, someone = self.to_someone(event, flags, after)  # (以馬出授人: to someone unnamed)
         # 迎尸一人衰絰: a numeral after the recipient counts a new party, whose dress follows
-        counted = event.recipients and not someone and (particle(at(self.t, after), "numeral")
-                                                        or particle(at(self.t, after - 1), "numeral"))
+        counted = event.recipients and not someone and not done_for \
+            and (particle(at(self.t, after), "numeral") or particle(at(self.t, after - 1), "numeral"))
         takes_things = "thing" in flags and not counted
         things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
         if takes_things and not self.topic_of_all(past) and not self.chain_of_things(event, past):
@@ -285,8 +289,9 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
                 found = display_place(self.t, after)  # 以即陳: the display
             if found and found[0].head_kind == "object" and self.acts_on_thing(after):
                 found = None  # 入奠贄: an act with its thing, not where one goes
-            if found and (after > k + 1 or self.leaves_place(event.action)) and self.act_after_facings(found[1]):
-                found = None  # 祭醴三西階上北面坐, 降席西階上北面坐: the place of the next act
+            if found and (after > k + 1 or (self.leaves_place(event.action) and "goal" not in flags)) \
+                    and self.act_after_facings(found[1]):
+                found = None  # 祭醴三西階上北面坐, 降席西階上北面坐: the place of the next act (not 擩鹽振祭)
             if found and among_correspondences(self.t, after + whose, found[1]):
                 found = None  # 設六色東方青南方赤: which colour goes where, no place of 設
             if found and ("goal" in flags or not self.act_at(found[1])):
@@ -303,6 +308,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.counted_exchange(event, k)
             self.not_ones_own(event, k)
             self.again(event, k)
+            self.bow_goes_on(event)
             self.victims_officer(event, k)
             self.mourners_act(event)
             self.resumes_after_aside(event)
@@ -369,12 +375,18 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
 
     def flush(self) -> None:
         """A facing with no act after it in its clause goes to the act before,
-        unless another participant was named since (將冠者…在房中，南面). A
-        place written before no act is dropped."""
+        unless another participant was named since (將冠者…在房中，南面), and
+        so does a 于 place written after that facing where the act has none
+        (宗人奉槃東面于庭南，一宗人…: GUIDELINES 6, 7). Any other place written
+        before no act is dropped."""
         last = self.sentence_last()
         if last is not None and self.facing and last.facing is None and not self.facing_after_role:
             last.facing = self.facing
             last.mark("facing", "facing-after-act")
+            if self.place is not None and last.place is None and self.place_rule == "preposition" \
+                    and not self.place_forward:
+                last.place = self.place
+                last.mark("place", "preposition")
         self.facing = self.place = self.fallback = None
         self.things = []
 

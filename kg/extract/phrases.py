@@ -29,7 +29,9 @@ def read_roles(tokens: list[Token], k: int) -> tuple[list[str], int]:
         # a subject's X者 says which of them (賓賵者將命); not after 與 (退者與進者: two parties), nor
         # among those an act is directed at (饗婦送者: the bride's escorts, not the bride)
         deed = opens and not particle(at(tokens, k - 1), "join") and _names_a_deed(tok)
-        if not (roles and (label in vocab.qualifiers or deed)):
+        if roles and label in ("上" + roles[-1], "下" + roles[-1]):
+            roles[-1] = label  # 佐食上利: the 佐食 who is the 上利, one man, the 上佐食
+        elif not (roles and (label in vocab.qualifiers or deed)):
             roles.append(label)
         k += 1
         while particle(at(tokens, k), "numeral"):  # 下大夫二人, 笙一人
@@ -79,6 +81,9 @@ def _role_continues(tokens: list[Token], k: int, roles: list[str], opens: bool =
     # 獻工大師則為之洗: the 大師 is a topic; 士大夫則奠摯: a list that opens the clause is the topic whole
     return not particle(at(tokens, k + 1), "topic") or (opens and at(tokens, k - 1) is not None
                                                         and at(tokens, k - 1).is_("role"))
+
+
+STANDS = {"俎", "肵俎"}  # the meat stands, of the Food class (classes.tsv) but holding food as vessels do
 
 
 def _vessel(tok: Token | None) -> bool:
@@ -233,12 +238,17 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 return things, _past_cuts(tokens, k)  # 載右體肩臂肫…: the cuts say what the side is
             victims = things_of_class("Victim")
             lone = len(things) < 2 or things[-2] not in victims or joined_before
-            if things[-1] in victims and lone and nxt is not None and nxt.is_("object") \
+            whose = _whose_stand(tokens, k - 1, things)
+            if whose:
+                things = things[:-1 - whose] + things[-1:]  # 舉魚腊俎, 執魚腊膚俎: the stand for them
+            elif things[-1] in victims and lone and nxt is not None and nxt.is_("object") \
                     and not nxt.is_("role") and nxt.label("object") not in victims:
-                things.pop()  # 羊俎, 羊肉湆: the victim says whose; 舉魚腊俎 stays a list
+                things.pop()  # 羊俎, 羊肉湆: the victim says whose
             elif len(things) > 1 and not joined_before and things[-2] in things_of_class("WashVessel") \
                     and things[-1] in things_of_class("Food"):
                 things.pop()  # 匜水, 罍水: the water the vessel holds (GUIDELINES 5: the head noun)
+            elif of_act and len(things) > 1 and not joined_before and _contents(tokens, k - 1, things):
+                things.pop()  # 執一金敦黍, 兩籩棗栗, 兩豆菹醢: what the vessel holds (the head noun)
             elif len(things) > 1 and not joined_before and tokens[k - 1].text == "服" \
                     and things[-2] in things_of_class("Dress") \
                     and getattr(at(tokens, k - 2), "readings", {}).get("object") == things[-2]:
@@ -284,6 +294,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                     and _thing_follows(tokens, k + 3):
                 k += 3  # 奉其君之旂: the banner of his lord
                 continue
+            if acted_by_pronoun(tokens, k):
+                return things, k  # 升豕，其載如羊: 其 opens the next act's clause
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)
@@ -321,3 +333,56 @@ def _thing_follows(tokens: list[Token], k: int, skip: int = 0) -> bool:
         if not (particle(tok, "numeral", "direction") or not tok.readings):
             return False
     return False
+
+
+def acted_by_pronoun(tokens: list[Token], k: int) -> bool:
+    """其 at k says whose the act after it is, an act word that is no thing
+    with 于 or 如 after it, and no act right before 其: the act is read
+    (升豕，其載如羊; 勿沒，其載于肵: he loads it), not 其實 (the contents), nor
+    what an act before it handles (加其奉於左皮上: what is held)."""
+    act, then, before = at(tokens, k + 1), at(tokens, k + 2), at(tokens, k - 1)
+    return act is not None and act.is_("action") and not act.is_("object") \
+        and (particle(then, "preposition") or particle(then, "like")) \
+        and not (before is not None and before.is_("action"))
+
+
+def _contents(tokens: list[Token], k: int, things: list[str]) -> bool:
+    """The food at k, the last of ``things``, is what the food vessel before
+    it holds: written right after a counted vessel, or after other food it
+    holds (一金敦黍, 兩籩棗栗, 兩豆菹醢), or the one food written after a vessel
+    with no more things after it (執敦稷以授, 爾上敦黍于筵上); not a list of
+    things offered (祭豆黍肺), a stand (豆籩俎), nor food that is also an act (薦, 奠)."""
+    food = tokens[k]
+    if food.is_("action") or food.is_("role") or food.label("object") not in things_of_class("Food") \
+            or food.label("object") in STANDS:
+        return False
+    n = k - 1
+    while n >= 0 and _contents_word(tokens[n]) and tokens[n].label("object") in things:
+        n -= 1  # (兩籩棗栗: 棗 too is what the 籩 hold)
+    if not (n >= 0 and tokens[n].is_("object") and not tokens[n].is_("role")
+            and tokens[n].label("object") in things_of_class("FoodVessel")):
+        return False
+    nxt = at(tokens, k + 1)
+    alone = n == k - 1 and not (nxt is not None and nxt.is_("object") and not nxt.is_("role"))
+    return particle(at(tokens, n - 1), "numeral") or alone
+
+
+def _contents_word(tok: Token) -> bool:
+    return tok.is_("object") and not tok.is_("action") and not tok.is_("role") \
+        and tok.label("object") in things_of_class("Food") and tok.label("object") not in STANDS
+
+
+def _whose_stand(tokens: list[Token], k: int, things: list[str]) -> int:
+    """The thing at k is a stand (俎) or vessel with two or more victims or cuts
+    written right before it, no pause or 及 between: how many of the list's last
+    things only say what the stand holds (舉魚腊俎, 執魚腊膚俎 → 俎; GUIDELINES
+    5: the head noun). A single victim before a vessel is read by the caller."""
+    meat = things_of_class("Victim") | things_of_class("MeatCut")
+    if not (_vessel(tokens[k]) or tokens[k].label("object") in STANDS):
+        return 0
+    n, whose = k - 1, 0
+    while n >= 0 and tokens[n].is_("object") and not tokens[n].is_("role") \
+            and tokens[n].label("object") in meat and len(things) - 2 - whose >= 0 \
+            and things[len(things) - 2 - whose] == tokens[n].label("object"):
+        whose, n = whose + 1, n - 1
+    return whose if whose >= 2 else 0

@@ -6,7 +6,7 @@ whose state it reads and sets."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
+from kg.extract.phrases import at, particle, text_at, read_place, read_roles, read_things
 from kg.extract.vocab import SOMEONE, THE_LORD
 
 
@@ -55,6 +55,8 @@ class RecipientRules:
         roles, after = read_roles(self.t, k)
         nxt = at(self.t, after)
         doubled = nxt is not None and nxt.is_("role") and nxt.label("role") == roles[-1]
+        if doubled and nxt.is_("action") and self.acts_alone(after):
+            return k  # 主人再拜稽首祝祝曰: the 祝 invokes (the act 祝 and its words), no one bowed to
         act = self.act_index(after)
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
         if "complement" in flags or "matter" in flags:

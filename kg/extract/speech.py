@@ -131,7 +131,8 @@ class SpeechReading:
         while (tok := at(self.t, m)) is not None:
             if tok.punct and (tok.text in SENTENCE_END or tok.text in CLOSE_QUOTE):
                 return first, tok.i, m + 1
-            if tok.i >= first + self.shortest_words(k) and (self.resumes(m, quoted=True) or self.bows_to_end(m)):
+            if tok.i >= first + self.shortest_words(k) and (self.resumes(m, quoted=True) or self.bows_to_end(m)
+                                                              or self.bows_again(m)):
                 return first, tok.i, m
             if tok.i > first and particle(tok, "numeral") and self.act_at(m + 1) and particle(self.t[m - 1], "redo"):
                 return first, tok.i, m + 1  # 曰臯某復三降衣于前: the call, three times; then he goes down
@@ -168,6 +169,19 @@ class SpeechReading:
                 return False
             m += 1
         return m - k >= 2
+
+    def bows_again(self, k: int) -> bool:
+        """A role at k, adverbs (又, 乃), then the bows that answer the words
+        (bows_to_end): the narrative takes up again with that role (…尚饗。
+        主人又再拜稽首, unpunctuated)."""
+        if not self.t[k].is_("role"):
+            return False
+        n = read_roles(self.t, k)[1]
+        if not particle(at(self.t, n), "adverb"):
+            return False
+        while particle(at(self.t, n), "adverb"):
+            n += 1
+        return self.bows_to_end(n)
 
     def quote_end(self, k: int) -> tuple[int, int]:
         """Position of the closing quotation mark from token k, and the token

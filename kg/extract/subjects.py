@@ -252,10 +252,17 @@ class SubjectReading:
     def doubled(self, k: int) -> bool:
         """A word that names a role and an act, written twice: the role, then
         its act (祝祝: the 祝 invokes; not 獻祝祝拜, where the first is whom the
-        act before is for)."""
+        act before is for) — after an act too where words said, another role
+        or a pause follow (再拜稽首祝祝曰…, 尸祭之祝祝主人拜: no act is the second's)."""
         tok, before = at(self.t, k), at(self.t, k - 2)
         return k > 0 and tok is not None and tok.is_("role") and tok.is_("action") and self.t[k - 1].text == tok.text \
-            and (before is None or before.punct or not before.is_("action"))
+            and (before is None or before.punct or not before.is_("action") or self.acts_alone(k))
+
+    def acts_alone(self, k: int) -> bool:
+        """The act word at k has nothing after it that it could be the
+        subject of: words said, another role, a pause or the end."""
+        after = at(self.t, k + 1)
+        return after is None or after.punct or particle(after, "quote") or after.is_("role")
 
     def joins_in_same_act(self, k: int) -> bool:
         """The role at k right after an act directed at a person, then 與, a

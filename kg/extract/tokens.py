@@ -91,6 +91,9 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
                 del tok.readings["particle"]
             else:  # 用X V, 冪用絺布: the instrument word only
                 tok.readings = {"particle": tok.readings["particle"]}
+        elif tok.is_("action") and "negated-only" in vocab.flags(tok.label("action")) \
+                and not after_negation(tokens, n, vocab):
+            del tok.readings["action"]  # 與君言: speaking of it, no act (尸不言: he says nothing)
     return tokens
 
 

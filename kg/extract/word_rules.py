@@ -6,7 +6,7 @@ to read, or None where the word is not its kind. A mixin of
 (``on_role``, ``on_action`` …) the rules use."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_roles, read_things
+from kg.extract.phrases import acted_by_pronoun, at, particle, read_place, read_roles, read_things
 from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
@@ -326,11 +326,15 @@ class WordRules:
         return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
 
     @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
-               "(particles.tsv flag both), not 皆 right after counted things (代脅一，皆二骨以並: the cuts).",
+               "(particles.tsv flag both), not 皆 right after counted things (代脅一，皆二骨以並: the cuts); 乃 "
+               "(flag then) opens a new clause: a facing and place waiting go to the act before (奉簞巾南面于槃北，"
+               "乃沃尸盥).",
                "主人阼階上再拜賓西階上答再拜皆揖")
     def rule_adverb(self, k, tok, kind):
         if kind != "adverb":
             return None
+        if self.vocab.particle_has(tok.text, "then") and self.facing:
+            self.flush()
         if self.vocab.particle_has(tok.text, "both") and not self.after_counted_things(k):
             self.on_all(self.act_at(k + 1))
         return None if tok.is_("action") else k + 1
@@ -342,12 +346,14 @@ class WordRules:
 
     @word_rule("pronoun", "之, 其, 諸 stand for a thing or person: no object or place is read from them; "
                "之 before a place is the act 'go to' (之堂西), not after a word the tables lack, a verb it is the "
-               "object of (九馬隨之中庭: the horses follow; the place is the next act's).", "公設之")
+               "object of (九馬隨之中庭: the horses follow; the place is the next act's); 其 before an act "
+               "word that is no thing, then 于 or 如, is the act's, which is read (其載于肵, 其載如羊: he loads "
+               "it; not 其實: the contents).", "公設之")
     def rule_pronoun(self, k, tok, kind):
         if kind != "pronoun":
             return None
         if self.vocab.particle_has(tok.text, "phrase"):
-            return k + 2
+            return k + 1 if acted_by_pronoun(self.t, k) else k + 2
         if not (tok.is_("action") and self.goes_to(k)):
             return k + 1
         return None

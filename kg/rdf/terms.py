@@ -69,11 +69,18 @@ def _glosses() -> dict[tuple[str, str], str]:
     return {(row["kind"], row["label"]): row["en"] for row in load_table("glosses")}
 
 
+@functools.lru_cache(maxsize=None)
+def _variant_rows(kind: str) -> dict[str, dict[str, str]]:
+    """The table rows of a kind by each variant they list (頌磬 → the row of 磬)."""
+    return {variant: row for row in load_table(KINDS[kind][0]) for variant in split_variants(row.get("variants", ""))}
+
+
 def english(kind: str, label: str) -> str | None:
-    """The English label of a term: its table row's, else glosses.tsv's,
-    else, for a participant written X者 where X is an act (受者, 弔者), "the
-    one who" and the act's English."""
-    row = known_terms(kind).get(label)
+    """The English label of a term: its table row's (or the row of which it is
+    a variant: a place named by the thing as written, 頌磬西), else
+    glosses.tsv's, else, for a participant written X者 where X is an act (受者,
+    弔者), "the one who" and the act's English."""
+    row = known_terms(kind).get(label) or _variant_rows(kind).get(label)
     found = (row or {}).get("en") or _glosses().get((kind, label))
     if found or kind != "role" or not label.endswith("者"):
         return found
