@@ -275,6 +275,11 @@ def test_a_side_of_a_thing_is_the_written_phrase():
     its label (奠爵于篚)."""
     assert events("上佐食設于韭菹之南", chapter=16) == ["上佐食 設 at=韭菹南"]
     assert events("樂人倚于頌磬西紘", chapter=7)[0] == "樂人 倚 at=頌磬西"
+    # the place's head is still the term (磬: no object 頌磬 is minted), and its English the term's
+    place = parse_events("樂人倚于頌磬西紘", chapter=7)[0].place
+    assert (place.label, place.head_kind, place.head) == ("頌磬西", "object", "磬")
+    from kg.rdf.terms import place_english
+    assert place_english("頌磬西", "object", "磬") == place_english("磬西", "object", "磬") == "west of the chime stone"
 
 
 def test_what_is_lifted_for_the_personator_and_how_the_meat_lies():
@@ -341,3 +346,13 @@ def test_the_invoker_invokes_and_the_words_end_before_the_host_bows_again():
     assert "祝 祝" in events("尸祭之祝祝主人拜如初", ["佐食"], chapter=14)
     assert events(normalise("宗人奉槃東面于庭南一宗人奉簞巾南面于槃北乃沃尸盥于槃上"), chapter=16) == [
         "宗人 奉 obj=盤 at=庭南 東面", "宗人 奉 obj=簞|巾 at=盤北 南面", "宗人 沃", "尸 盥 at=盤上"]
+
+
+def test_review_of_the_sacrifices_rules():
+    """2.218.0, from a review of 2.216.0–2.217.0: 祝侑，主人拜 (特牲, unpunctuated) — 侑
+    takes a role after it as its recipient only where that role does not act next
+    (flag person?): the 主人 bows; a thing written otherwise in a place by it is
+    standardised (設之于湇西 → 湆西: only a word of two characters, a variant of a term,
+    is kept as written: 韭菹南); the place's head is the term."""
+    assert events("祝侑主人拜", chapter=15) == ["祝 侑", "主人 拜"]
+    assert events(normalise("公設之于湇西"), chapter=9) == ["公 設 at=湆西"]

@@ -220,6 +220,35 @@ def test_a_cut_at_a_canonical_passage_lands_on_its_first_word():
     assert [(e.agents, e.recipients) for e in commands] == [(["司馬"], ["獲者"])]
 
 
+def test_no_cut_inside_words_said_nor_before_jie():
+    """2.218.0, from a review of 2.216.0: a canonical passage that begins inside
+    「…」 is no cut (the piece after it would read the words said as acts: 鄉射禮's
+    command 不勝者皆襲…), nor one that begins with 皆, which reaches back to the two
+    subjects before it (上射…下射…皆當其物北面揖: both bow, in the punctuated text
+    as in KR1d0038); nor does the one told act next where an edition's passage
+    runs on past a canonical one (大射儀 告於公，曰：「左右卒射。」反位: the 釋獲者 goes back,
+    not the lord)."""
+    from kg.extract.passages import extract_events
+    from kg.extract.work import _may_cut, align_documents, stages_of
+
+    assert not _may_cut("司射命曰「不勝者皆襲", 9) and _may_cut("曰「諾。」反位", 5)
+    assert not _may_cut("上射下射皆當其物", 4)
+    plain = {d.chapter: d for d in read_documents([Source(ROOT / "corpus/plain/yili-punctuated.txt")])
+             if d.chapter in (5, 7)}
+    archery = plain[5]
+    stages = stages_of(archery, align_documents([archery])[archery.key])
+    holding = next(p for p in archery.passages if "皆當其物，北面揖" in p.span.norm)
+    assert holding.span.norm.index("皆當其物") not in [cut for cut, _ in stages[holding.index]]
+    bows = [e for e in extract_events(archery, stages) if e.passage == holding.index and e.action == "揖"
+            and e.start > holding.span.original_range(holding.span.norm.index("皆當其物"), 0)[0]]
+    assert bows and all(set(e.agents) == {"上射", "下射"} for e in bows[:1])
+    great = plain[7]
+    stages = stages_of(great, align_documents([great])[great.key])
+    told = next(p for p in great.passages if "告於公，曰：「左右卒射。」反位" in p.span.norm)
+    back = [e for e in extract_events(great, stages) if e.passage == told.index and e.action == "反位"]
+    assert back and back[0].agents != ["公"]
+
+
 def test_events_of_the_work_read_the_references_sections():
     """The reference document built from the canonical passages keeps their
     sections, so an event of the work is read as its edition reads it."""

@@ -17,11 +17,12 @@ from kg.extract.vocab import Token, vocabulary
 
 def reports_on(act: str | None) -> bool:
     """The act opening a passage after a report goes on with it: another
-    report (flag report), or words said and nothing else (flags: speech
+    report (flag report), words said and nothing else (flags: speech
     only; 曰 after 告于賓, the words of the report — not a reply, a request
-    or a command)."""
+    or a command), or going back to one's place (flag returns: 告於公曰「左右卒射。」
+    | 反位, the one who reported goes back)."""
     flags = vocabulary().flags(act or "")
-    return "report" in flags or flags == {"speech"}
+    return "report" in flags or flags == {"speech"} or "returns" in flags
 
 
 def came_in_last(events: list[Event], passage: int, stage_of) -> list[str]:

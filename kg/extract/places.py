@@ -108,9 +108,10 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             and not particle(at(tokens, start - 1), "preposition"):
         return None  # 左執觶右祭脯醢: 右 is the right hand, not a place by the 觶
     head_label = head.label(kind) if owner is not None else label  # 羊俎西 is named from the 俎
-    if kind == "object" and directions and head.text != head.label(kind):
-        label = lead + head.text  # 設于韭菹之南: a side of a thing is the written phrase (GUIDELINES 6), 韭菹南
-        head_label = head.text if owner is None else head_label
+    if kind == "object" and directions and head.text != head.label(kind) and len(head.text) > 1:
+        # 設于韭菹之南: a side of a thing is the written phrase (GUIDELINES 6), 韭菹南; a character
+        # written otherwise is standardised (設之于湇西 → 湆西: the term's own form)
+        label = lead + head.text
     return PlacePhrase(label + directions, kind, head_label, bool(directions)), k
 
 

@@ -20,6 +20,7 @@ from difflib import SequenceMatcher
 
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
+from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, vocabulary
 from kg.model import Document, Note, Passage
 from kg.text.align import Alignment
 from kg.text.canon import REFERENCE_WITNESS, CanonPassage, reference_file
@@ -186,9 +187,18 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tupl
                 begun[-1] = (begun[-1][0], section)
         else:
             cut = _snapped(passage.span.norm, cut, opening.get(a.locator))
-            if cut is not None and cut > begun[-1][0]:
+            if cut is not None and cut > begun[-1][0] and _may_cut(passage.span.norm, cut):
                 begun.append((cut, section))
     return stages
+
+
+def _may_cut(norm: str, cut: int) -> bool:
+    """A canonical passage may begin a piece of an edition's passage at
+    ``cut``: not inside words said (「…」: the piece would read them as acts),
+    nor right before 皆 (flag both), which reaches back to the subjects before
+    it (上射…下射…皆當其物北面揖)."""
+    opened = sum(norm.count(q, 0, cut) for q in OPEN_QUOTE) - sum(norm.count(q, 0, cut) for q in CLOSE_QUOTE)
+    return opened <= 0 and not vocabulary().particle_has(norm[cut], "both")
 
 
 def _snapped(norm: str, cut: int, first: str | None, reach: int = 3) -> int | None:

@@ -69,18 +69,16 @@ def _glosses() -> dict[tuple[str, str], str]:
     return {(row["kind"], row["label"]): row["en"] for row in load_table("glosses")}
 
 
-@functools.lru_cache(maxsize=None)
-def _variant_rows(kind: str) -> dict[str, dict[str, str]]:
-    """The table rows of a kind by each variant they list (頌磬 → the row of 磬)."""
-    return {variant: row for row in load_table(KINDS[kind][0]) for variant in split_variants(row.get("variants", ""))}
+def _variants_of(kind: str, label: str) -> list[str]:
+    row = known_terms(kind).get(label) if kind in KINDS else None
+    return split_variants((row or {}).get("variants", ""))
 
 
 def english(kind: str, label: str) -> str | None:
-    """The English label of a term: its table row's (or the row of which it is
-    a variant: a place named by the thing as written, 頌磬西), else
-    glosses.tsv's, else, for a participant written X者 where X is an act (受者,
-    弔者), "the one who" and the act's English."""
-    row = known_terms(kind).get(label) or _variant_rows(kind).get(label)
+    """The English label of a term: its table row's, else glosses.tsv's,
+    else, for a participant written X者 where X is an act (受者, 弔者), "the
+    one who" and the act's English."""
+    row = known_terms(kind).get(label)
     found = (row or {}).get("en") or _glosses().get((kind, label))
     if found or kind != "role" or not label.endswith("者"):
         return found
@@ -108,11 +106,13 @@ def _third_person(phrase: str) -> str:
 
 def place_english(label: str, head_kind: str, head: str) -> str | None:
     """A composed place glossed from its head and its direction (三耦南 →
-    "south of the three pairs"), unless glosses.tsv glosses it whole."""
+    "south of the three pairs"; the head as written may be a variant of the
+    term: 頌磬西, "west of the chime stone"), unless glosses.tsv glosses it whole."""
     whole = _glosses().get(("place", label))
-    if whole or head not in label:
+    written = max((form for form in [head] + _variants_of(head_kind, head) if form in label), key=len, default=None)
+    if whole or written is None:
         return whole
-    owner, rest = label.split(head, 1)
+    owner, rest = label.split(written, 1)  # (頌磬西: the head as written, a variant of 磬)
     template = _glosses().get(("direction", rest))
     head_en = english(head_kind, head)
     if not head_en:
