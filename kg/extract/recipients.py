@@ -6,7 +6,7 @@ whose state it reads and sets."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, particle, text_at, read_place, read_roles, read_things
+from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
 from kg.extract.vocab import SOMEONE, THE_LORD
 
 
