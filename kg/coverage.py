@@ -17,13 +17,10 @@ from dataclasses import dataclass, field
 
 from kg.extract.tokens import tokenize
 
+from kg.extract.tokens import is_text_char
 from kg.extract.vocab import KINDS, vocabulary
 from kg.mappings import load_table
 from kg.text import canon
-
-
-def _is_text_char(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff" or char >= "\U00020000" or char == "〓"
 
 
 @dataclass
@@ -57,7 +54,7 @@ def measure(norm: str) -> Coverage:
     result = Coverage()
     run = ""
     for token in tokenize(norm):
-        chars = sum(1 for c in token.text if _is_text_char(c))
+        chars = sum(1 for c in token.text if is_text_char(c))
         if not chars:  # punctuation
             if run:
                 result.unknown[run] += 1

@@ -55,7 +55,8 @@ class ConditionalActs:
         flags = self.vocab.flags(tok.label("action"))
         return ("count-only" in flags and not particle(at(self.t, k + 1), "numeral")) \
             or ("count-unit" in flags and self.counts_units(k)) \
-            or ("ranks" in flags and text_at(self.t, k + 1) in ("上", "下") and particle(at(self.t, k + 1), "direction"))
+            or ("ranks" in flags and particle(at(self.t, k + 1), "direction")
+                and self.vocab.particle_has(text_at(self.t, k + 1), "surface"))
 
     def counts_units(self, k: int) -> bool:
         """The word at k comes right after the number of a cloth: a garment or

@@ -29,6 +29,12 @@ def tokenize(norm: str, chapter: int | None = None) -> list[Token]:
     return read_with_senses(list(known), senses) if senses else list(known)
 
 
+def is_text_char(char: str) -> bool:
+    """A character of the text: a Chinese character or 〓, the mark of a lost
+    one; anything else (punctuation, marks) is no word."""
+    return "\u3400" <= char <= "\u9fff" or char >= "\U00020000" or char == "〓"
+
+
 def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
     i = 0
@@ -38,7 +44,7 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
             tokens.append(Token(i, i + 1, char, {"particle": "join"}))
             i += 1
             continue
-        if not ("\u3400" <= char <= "\u9fff" or char >= "\U00020000" or char == "〓"):
+        if not is_text_char(char):
             tokens.append(Token(i, i + 1, char, {"punct": char}))
             i += 1
             continue

@@ -20,6 +20,7 @@ from difflib import SequenceMatcher
 
 from kg.extract.event import Event
 from kg.extract.passages import extract_events
+from kg.extract.tokens import is_text_char
 from kg.extract.vocab import CLOSE_QUOTE, OPEN_QUOTE, vocabulary
 from kg.model import Document, Note, Passage
 from kg.text.align import Alignment
@@ -168,7 +169,8 @@ def stages_of(doc: Document, alignments: list[Alignment]) -> dict[int, list[tupl
         return None
     from kg.text import canon
 
-    opening = {p.locator: _han(p.norm)[:1] for p in canon.load().get(doc.chapter, [])}
+    opening = {p.locator: next((c for c in p.norm if is_text_char(c)), None)
+               for p in canon.load().get(doc.chapter, [])}
     stages: dict[int, list[tuple[int, int | None]]] = {}
     for a in sorted(alignments, key=lambda a: a.start):
         if a.is_note:
@@ -212,11 +214,6 @@ def _snapped(norm: str, cut: int, first: str | None, reach: int = 3) -> int | No
         if 0 < cut + shift < len(norm) and norm[cut + shift] == first:
             return cut + shift
     return None
-
-
-def _han(text: str) -> str:
-    """The Chinese characters of ``text``, punctuation and marks left out."""
-    return "".join(c for c in text if "\u3400" <= c <= "\u9fff" or "\U00020000" <= c <= "\U0002ffff")
 
 
 def read_work(docs: list[Document], events: dict[str, list[Event]],
