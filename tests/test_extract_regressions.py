@@ -356,3 +356,33 @@ def test_review_of_the_sacrifices_rules():
     is kept as written: 韭菹南); the place's head is the term."""
     assert events("祝侑主人拜", chapter=15) == ["祝 侑", "主人 拜"]
     assert events(normalise("公設之于湇西"), chapter=9) == ["公 設 at=湆西"]
+
+
+def test_things_that_follow_the_cup_and_what_is_not_put_in():
+    """2.219.0, from the misses of 士虞禮 II and 少牢 II (after their first blind score):
+    things written after an act and right before 從 are what follows, no objects of that
+    act (三獻燔從: 燔 is the roast meat, not "to burn"); 啐酒肝牢從 — he tastes the wine,
+    the liver and meat follow; 執巾席從 — he holds them and follows; 匕俎從設 — the
+    ladles and stands are set down by no one named. 上利升羊載右胖髀不升肩臂臑 — the
+    last of the list 載 took opens the clause of what is not put in. 升牢心舌 — the
+    victims' heart and tongue (the parts, GUIDELINES 5); 取黍稷肺祭 — 肺祭 is the lung
+    for the offering, no act 祭."""
+    assert events("賓長洗繶爵三獻燔從如初儀", chapter=14) == [
+        "賓長 洗 obj=爵", "賓長 獻", " 從 obj=燔"]
+    assert events("祝啐酒肝牢從祝取肝", chapter=16)[:2] == ["祝 啐 obj=酒", " 從 obj=肝|牢"]
+    assert events("祭酒嘗之肝從", ["祝"], chapter=14)[-1] == " 從 obj=肝"
+    assert events("祝執巾席從", chapter=12) == ["祝 執 obj=巾|席", "祝 從"]
+    assert events("鼎入設于西階前東面北上匕俎從設", chapter=14)[-2:] == [" 從 obj=匕|俎", " 設 obj=匕|俎"]
+    assert events("上利升羊載右胖髀不升肩臂臑", chapter=16) == [
+        "上佐食 升 obj=羊", "上佐食 載 obj=胖", "上佐食 不升 obj=髀"]
+    assert events("上利升牢心舌載于肵俎", chapter=16)[0] == "上佐食 升 obj=心|舌"
+    assert events("佐食取黍稷肺祭授尸", chapter=14) == ["佐食 取 obj=黍|稷|肺", "佐食 授 to=尸"]
+
+
+def test_all_of_those_sent_act_after_the_errand():
+    """少牢 宗人遣賓就主人皆盥于洗長朼: the 賓 are sent to join the 主人 (a role after
+    就 is where they go, not who acts), and 皆 after the errand says they all wash:
+    the ones commanded (rule commanded-does); so with the punctuated text's pauses."""
+    expected = ["宗人 遣 to=賓", "賓 盥 at=洗", "賓 朼"]
+    assert events("宗人遣賓就主人皆盥于洗長朼", chapter=16) == expected
+    assert events("宗人遣賓就主人，皆盥于洗，長朼。", chapter=16) == expected

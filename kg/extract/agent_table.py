@@ -64,6 +64,14 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
      "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",
      "燭入"),
+    ("things-follow",
+     "Things written right after an act and right before 從 (flag follows), with no thing after it, are "
+     "what follows (三獻燔從, 酌獻祝籩燔從, 嘗之肝從): they are no objects of that act (of two or more, with no "
+     "one it is directed at, the first stays its own: 啐酒肝牢從), nor of an act that holds its things "
+     "(執巾席從); no one is named for following, and the one who acted before goes on after them (…籩燔從獻佐食: "
+     "the 主婦 presents the cup again; so too after a pause, not where an act done to them follows at once: 匕俎從設, "
+     "nor after a movement the things follow in other hands: 祝先出，酒、豆、籩、俎序從).",
+     "酌獻祝籩燔從獻佐食"),
     ("holders-act",
      "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
      "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "
@@ -93,8 +101,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
     ("commanded-does",
      "After a command to someone named (命X…, flag command), whose words are its content and no acts, the "
      "act it commands is done by the ones commanded where the text then says it is done with no subject "
-     "written, in the passage or the next one; the acts after it are theirs too, until a "
-     "subject is written (GUIDELINES 4; a guess to review).",
+     "written, in the passage or the next one, and so is an act right after the content and 皆 (遣賓就主人，"
+     "皆盥于洗: the guests sent all wash; a role after an act of going, 就, is where they go, not who acts); "
+     "the acts after it are theirs too, until a subject is written (GUIDELINES 4; a guess to review).",
      "命弟子納射器乃納射器"),
     ("note-names-agent",
      "A passage that opens with an act and names no role, whose first note opens by naming one role (X也, "

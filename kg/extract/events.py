@@ -103,6 +103,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.commanded: tuple[list[str], str] | None = None
         self.led: list[str] = []  # roles after 以 that the one acting leads (主人以賓揖: rule led-with)
         self.before_thing: list[str] = []  # who acted before a clause that opened with a thing (rule thing-subject)
+        self.followers_at: int | None = None  # where things that follow begin (rule things-follow)
 
     # --- the walk ---------------------------------------------------------
 
@@ -163,7 +164,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             if not ("goal-only" in flags and self.vocab.particle_has(text_at(self.t, ended), "after-negation")):
                 self.neg = False  # (不必盡用: 盡 "all" before 用, which the negation is for)
             return ended
-        if self.commanded is not None and not self.fresh and self.commanded[1] == label:
+        if self.commanded is not None and not self.fresh and (self.commanded[1] == label or self.all_told(k)):
             self.agent = list(self.commanded[0])  # 命弟子納射器 | 乃納射器: the 弟子 do it
             self.set_origin("commanded-does")
             self.commanded = None
@@ -263,8 +264,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         takes_things = "thing" in flags and not counted
         things, past = read_things(self.t, after, of_act=True) if takes_things else ([], after)
         if takes_things and not self.topic_of_all(past) and not self.chain_of_things(event, past):
-            # (匕皆加: the ladles open a clause of their own)
-            after = past
+            # (匕皆加: the ladles open a clause of their own; 三獻燔從: the roast meat follows)
+            things, after = self.things_that_follow(event, things, after, past) or (things, past)
             if things and (event.rule_for("agent") == "thing-subject" or event.rule_for("objects") == "material"):
                 event.objects = []  # 苴刌茅: the mat is what the thatch cut is made into, a topic; 冪用絺布，加勺
             event.objects += [t for t in things if t not in event.objects]
@@ -275,6 +276,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"
                                    and "placed" not in flags))  # (酒錯，復位: he goes back, not the wine)
                 and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
+                and carried.rule_for("agent") != "things-follow"  # (…籩燔從，獻佐食: he presents the cup)
                 and self.verb_token > 0 and self.t[self.verb_token - 1].j == carried.j and not written_subject
                 and (topic or self.vocab.action_class.get(carried.action) == "Movement")):
             # 俎入設于豆東: what is carried in is set down; 新盆…皆濯造于西階下: what
@@ -297,6 +299,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             if found and ("goal" in flags or not self.act_at(found[1])):
                 event.place, after = found
                 event.mark("place", "place-after-act")
+        self.followers_went(event)
         if not written_subject:
             self.parallel_subjects(event)
             self.not_to_oneself(event)

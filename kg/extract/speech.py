@@ -31,6 +31,9 @@ class SpeechReading:
                 return self.quote_end(k + 1)[1]
             if (commanded or k > first) and self.resumes(k, quoted=False):
                 return k
+            if commanded and k > first and self.vocab.particle_has(tok.text, "both") and self.act_at(k + 1) \
+                    and self.act_before(first, k):
+                return k  # 遣賓就主人皆盥于洗: they all wash, those sent (rule commanded-does)
             if tok.is_("role"):
                 if not commanded and self.act_at(k + 1) and "report" in self.vocab.flags(self.t[k + 1].label("action")):
                     return k  # 擯者出請賓告事畢: he asks; the 賓 tells him the business is done
@@ -61,6 +64,12 @@ class SpeechReading:
                 and errand + 1 < end and self.act_at(errand + 1):
             return errand + 1
         return end
+
+    def all_told(self, k: int) -> bool:
+        """The act at k comes right after a command's content and 皆 (a pause
+        between or not): those commanded all do it (遣賓就主人，皆盥于洗)."""
+        between = [tok for tok in self.t[self.verb_end:k] if not tok.punct]
+        return len(between) == 1 and self.vocab.particle_has(between[0].text, "both")
 
     def act_before(self, first: int, k: int) -> bool:
         return any(self.act_at(n) for n in range(first, k))
@@ -214,6 +223,8 @@ class SpeechReading:
             if not quoted and self.vocab.particle_has(text_at(self.t, roles_end), "also") \
                     and not particle(at(self.t, roles_end + 1), "manner") and self.acts_later(roles_end):
                 return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
+            if "goal" in governing and not quoted:
+                return False  # 遣賓就主人: where the one sent goes
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
                 return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
             act = self.act_index(roles_end)

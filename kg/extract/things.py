@@ -30,8 +30,14 @@ class ThingRules:
         before = self.previous_event
         written = past_pause(self.t, k - 3, -1)
         again = text_at(self.t, written) == thing.text  # 祭服。祭服不倒: written again, it opens its clause
-        if before is not None and ((thing.label("object") in before.objects and not again) or self.verb_end > k - 2):
+        label = thing.label("object")
+        # 載右胖髀不升: the last of a list another act took opens the clause of what is not done
+        ends_list = before is not None and before.action != event.action and len(before.objects) > 1 \
+            and before.objects[-1] == label and self.verb_end == k - 1
+        if before is not None and not ends_list and ((label in before.objects and not again) or self.verb_end > k - 2):
             return False  # 還車不還器: the carriage was what the act before took
+        if ends_list:
+            before.objects.remove(label)
         event.objects = [thing.label("object")]
         event.mark("objects", "thing-not-done")
         return True
@@ -40,6 +46,9 @@ class ThingRules:
         tok = self.t[k]
         if tok.label("object") == "中" and k > 0 and self.t[k - 1].text in ("若", "不", "射"):
             return k + 1  # 若中: a hit, not the tally holder
+        followers = self.read_followers(k)
+        if followers is not None:
+            return self.open_thing_clause(*followers)  # 三獻燔從: the roast meat follows
         last = self.clause
         if k == self.verb_end and last is not None and not last.objects and tok.label("object") in carried_things() \
                 and self.goes_somewhere(last):

@@ -5,6 +5,7 @@ the words that may stand between the thing and its act, a part of
 from __future__ import annotations
 
 from kg.extract.phrases import at, text_at, particle
+from kg.extract.phrases import read_things
 from kg.extract.things import carried_things
 
 
@@ -35,6 +36,66 @@ class ThingTopics:
         act = at(self.t, past)
         return event.rule_for("agent") == "thing-subject" and bool(event.objects) and act is not None \
             and act.is_("action") and act.label("action") == event.action
+
+    def follows_at(self, end: int) -> int | None:
+        """Past words that are things as well as acts (燔, roast meat, also
+        "to burn"), where an act of flag follows stands with no thing of its
+        own after it (燔從; not 車各從其馬, 從之): the index of that act."""
+        while at(self.t, end) is not None and self.t[end].is_("object") and self.t[end].is_("action"):
+            end += 1
+        nxt, own = at(self.t, end), at(self.t, end + 1)
+        if nxt is None or not nxt.is_("action") or "follows" not in self.vocab.flags(nxt.label("action")) \
+                or (own is not None and (own.is_("object") or particle(own, "pronoun"))):
+            return None
+        return end
+
+    def things_that_follow(self, event, things: list[str], after: int, past: int) -> tuple[list[str], int] | None:
+        """Things read after ``event``'s act (from ``after`` up to ``past``),
+        right before an act of flag follows: those that follow (三獻燔從)
+        are no objects of the act; of two or more, with no one the act is
+        directed at, the first stays its own (啐酒肝牢從). Not after an act
+        that holds its things (執巾席從). Returns the things the act keeps and
+        where the ones that follow begin (rule things-follow), or None."""
+        end = self.follows_at(past)
+        if end is None or end == after or "holds" in self.vocab.flags(event.action):
+            return None
+        things = things + [self.t[n].label("object") for n in range(past, end)]
+        keep = 1 if len(things) > 1 and not event.recipients else 0
+        starts = [n for n in range(after, end) if self.t[n].is_("object")]
+        if keep >= len(starts):
+            return None
+        self.followers_at = after if keep == 0 else starts[keep]
+        return things[:keep], self.followers_at
+
+    def read_followers(self, k: int) -> tuple[list[str], int] | None:
+        """The things that follow, from k (where :meth:`things_that_follow`
+        left them, or right after an act and the 之 it took: 嘗之肝從), and
+        the act of following after them."""
+        if k != self.followers_at and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
+            return None
+        things, end = read_things(self.t, k)
+        end = self.follows_at(end)
+        if end is None:
+            return None
+        self.followers_at = k
+        return things + [self.t[n].label("object") for n in range(read_things(self.t, k)[1], end)], end
+
+    def followers_went(self, event) -> None:
+        """After the things that follow (rule things-follow), the one who
+        acted before them goes on: the next act with no subject is his; where
+        a pause ends them, too (籩、燔從，獻佐食), not an act right after them,
+        done to them (匕俎從設: set down, by no one named), nor after a
+        movement, which the things follow in other hands (祝先出，酒、豆、籩、俎序從，降自西階)."""
+        split = self.followers_at is not None
+        led = len(self.events) > 1 and self.vocab.action_class.get(self.events[-2].action) == "Movement"
+        if "follows" in self.vocab.flags(event.action) and event.rule_for("agent") == "thing-subject" \
+                and self.before_thing and not led \
+                and (split or getattr(at(self.t, self.verb_token + 1), "punct", False)):
+            if split:
+                event.mark("agent", "things-follow", replace=True)
+            self.agent = list(self.before_thing)
+            self.set_origin("things-follow")
+            self.followers_at = None
 
     def holders_of(self, things: list[str]) -> list[str]:
         """Who took up one of the things (an act of grammar flag holds: 執,
