@@ -334,9 +334,9 @@ def test_the_invoker_invokes_and_the_words_end_before_the_host_bows_again():
     words end where the host, 又 and the bows that answer them begin; 士虞禮 尸祭之，祝祝，
     主人拜如初: 祝 again before another role. 宗人奉槃東面于庭南…奉簞巾南面于槃北，乃沃
     尸盥: the facing and 于 place written after each 奉's things are its own, where a
-    new subject or 乃 follows (GUIDELINES 6, 7). (沃尸盥 is still read as the 宗人's:
-    flags person invites, as 淳 has, read 特牲's 沃尸盥者一人，奉槃者東面 — the ones who
-    pour and hold the basin — as the 尸 and the 奉槃者 poured for: not taken.)
+    new subject or 乃 follows (GUIDELINES 6, 7). (2.220.0: 沃尸盥 is poured for the 尸's
+    washing, the 尸 its recipient — rule served-act; 特牲's 沃尸盥者一人, the one who pours, is
+    no such act.)
     A bow done again (rule again) and the salutation written right after it are one
     party's."""
     got = parse_events("主人西面祝在左主人再拜稽首祝祝曰孝孫某尚饗主人又再拜稽首", ["主人"], chapter=16,
@@ -345,7 +345,8 @@ def test_the_invoker_invokes_and_the_words_end_before_the_host_bows_again():
     assert [e.agents for e in got if e.action in ("再拜", "稽首")] == [["主人"]] * 4
     assert "祝 祝" in events("尸祭之祝祝主人拜如初", ["佐食"], chapter=14)
     assert events(normalise("宗人奉槃東面于庭南一宗人奉簞巾南面于槃北乃沃尸盥于槃上"), chapter=16) == [
-        "宗人 奉 obj=盤 at=庭南 東面", "宗人 奉 obj=簞|巾 at=盤北 南面", "宗人 沃", "尸 盥 at=盤上"]
+        "宗人 奉 obj=盤 at=庭南 東面", "宗人 奉 obj=簞|巾 at=盤北 南面", "宗人 沃 to=尸", "尸 盥 at=盤上"]
+    assert events(normalise("沃尸盥者一人，奉槃者東面"), chapter=15) == [" 沃"]
 
 
 def test_review_of_the_sacrifices_rules():
@@ -386,3 +387,5 @@ def test_all_of_those_sent_act_after_the_errand():
     expected = ["宗人 遣 to=賓", "賓 盥 at=洗", "賓 朼"]
     assert events("宗人遣賓就主人皆盥于洗長朼", chapter=16) == expected
     assert events("宗人遣賓就主人，皆盥于洗，長朼。", chapter=16) == expected
+    # 之 after 命 is the one told, not "go to" (大射儀 又命之賓再拜稽首許諾: the 賓 bows and assents)
+    assert events("射人命賓賓少進禮辭反命又命之賓再拜稽首許諾", chapter=7)[-3:] == ["賓 再拜", "賓 稽首", "賓 許諾"]

@@ -142,6 +142,8 @@ CASES = {
     # where the 司士贊者 go, nor the 司士's act); who sets a stand down is not told
     "things-follow": ("酌獻祝籩燔從獻佐食", ["主婦"], None,
                       ["主婦 酌", "主婦 獻 to=祝", " 從 obj=籩|燔", "主婦 獻 to=佐食"], 2),
+    "served-act": ("乃沃尸盥于槃上卒盥坐奠簞取巾", ["宗人"], None,
+                   ["宗人 沃 to=尸", "尸 盥 at=槃上", "宗人 坐", "宗人 奠 obj=簞", "宗人 取 obj=巾"], 2),
     "holders-act": ("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎", None, None,
                     ["雍正 執 obj=匕", "雍正 從", "雍府 執 obj=匕", "雍府 從", "司士 執 obj=俎", "司士 從",
                      "司士贊者 執 obj=俎", "司士贊者 從", "雍正|雍府 加 obj=匕 at=鼎"], 8),

@@ -69,9 +69,14 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "what follows (三獻燔從, 酌獻祝籩燔從, 嘗之肝從): they are no objects of that act (of two or more, with no "
      "one it is directed at, the first stays its own: 啐酒肝牢從), nor of an act that holds its things "
      "(執巾席從); no one is named for following, and the one who acted before goes on after them (…籩燔從獻佐食: "
-     "the 主婦 presents the cup again; so too after a pause, not where an act done to them follows at once: 匕俎從設, "
-     "nor after a movement the things follow in other hands: 祝先出，酒、豆、籩、俎序從).",
+     "the 主婦 presents the cup again; so too after a pause: 祝先出，酒、豆、籩、俎序從，降自西階, the 祝 leading; not "
+     "where an act done to them follows at once: 匕俎從設).",
      "酌獻祝籩燔從獻佐食"),
+    ("served-act",
+     "An act done for another's act (flag serves: 沃尸盥, pours the water for the 尸 to wash): the role right "
+     "after it is its recipient and does that act; once 卒 says that act is done (卒盥), the one who served goes "
+     "on with no subject written (坐奠簞，取巾: the 宗人). Not 沃尸盥者, the one who pours, a participant.",
+     "乃沃尸盥于槃上卒盥坐奠簞取巾"),
     ("holders-act",
      "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
      "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "

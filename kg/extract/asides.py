@@ -5,7 +5,7 @@ before burial. A mixin of
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at
+from kg.extract.phrases import at, read_roles, text_at
 from kg.extract.senses import before_burial
 
 
@@ -50,3 +50,30 @@ class AsideRules:
                 and before_burial(self.chapter):
             event.agents = []
             event.mark("agent", "mourner-apart", replace=True)
+
+    def served_act(self, event: Event, k: int) -> None:
+        """沃尸盥: an act done for another's act (flag serves) — the role right
+        after it is its recipient and does that act (the 尸 washes); the one
+        who served is kept, to go on once 卒 says the act is done (rule
+        served-act). Not 沃尸盥者, the one who pours, a participant."""
+        if "serves" not in self.vocab.flags(event.action) or event.recipients \
+                or not (at(self.t, k + 1) is not None and at(self.t, k + 1).is_("role")):
+            return
+        served, past = read_roles(self.t, k + 1)
+        past += text_at(self.t, past) == "，"  # (the punctuated text: 乃沃尸，盥於槃上)
+        if not self.act_at(past) or text_at(self.t, past + 1) == "者":
+            return
+        event.recipients = served
+        event.mark("recipients", "served-act")
+        self.served = (list(event.agents), self.t[past].label("action"))
+        self.agent = list(served)
+        self.set_origin("served-act")
+
+    def served_done(self, k: int) -> None:
+        """卒盥 after 沃尸盥: the act served is done; the one who served goes on
+        (宗人…乃沃尸盥于槃上，卒盥，坐奠簞，取巾: the 宗人)."""
+        if self.served is not None and self.t[k].label("action") == self.served[1] \
+                and self.vocab.particle_has(text_at(self.t, k - 1), "ends-act"):
+            self.agent = self.served[0]
+            self.set_origin("served-act")
+        self.served = None

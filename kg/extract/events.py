@@ -45,9 +45,6 @@ from kg.extract.vocab import THE_LORD, vocabulary
 from kg.extract.word_rules import WordRules
 
 
-
-
-
 class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules,
                     AsideRules, RecipientRules, SpeechReading, PlaceRules, ThingRules, ThingTopics, VisitRules,
                     Surroundings, CountedThings, ConditionalActs, RepeatAsking):
@@ -104,6 +101,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.led: list[str] = []  # roles after 以 that the one acting leads (主人以賓揖: rule led-with)
         self.before_thing: list[str] = []  # who acted before a clause that opened with a thing (rule thing-subject)
         self.followers_at: int | None = None  # where things that follow begin (rule things-follow)
+        self.served: tuple[list[str], str] | None = None  # who served whose act, and the act (rule served-act)
 
     # --- the walk ---------------------------------------------------------
 
@@ -136,6 +134,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         label = tok.label("action")
         if self.skip:
             self.skip = self.neg = False
+            self.served_done(k)
             nxt = at(self.t, k + 1)
             if nxt is not None and nxt.is_("role") and "person" in self.vocab.flags(label) \
                     and self.vocab.particle_has(text_at(self.t, k - 1), "time"):
@@ -321,6 +320,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.visit_agents(event, k)
             self.performers_play(event)
         self.invited_answers(event, k)
+        self.served_act(event, k)
         self.bow_declined(event)
         return self.finish(event, after)
 

@@ -69,7 +69,9 @@ class SpeechReading:
         """The act at k comes right after a command's content and 皆 (a pause
         between or not): those commanded all do it (遣賓就主人，皆盥于洗)."""
         between = [tok for tok in self.t[self.verb_end:k] if not tok.punct]
-        return len(between) == 1 and self.vocab.particle_has(between[0].text, "both")
+        told = self.events[-1] if self.events else None
+        return len(between) == 1 and self.vocab.particle_has(between[0].text, "both") and told is not None \
+            and told.recipients == self.commanded[0] and "command" in self.vocab.flags(told.action)
 
     def act_before(self, first: int, k: int) -> bool:
         return any(self.act_at(n) for n in range(first, k))
@@ -223,8 +225,8 @@ class SpeechReading:
             if not quoted and self.vocab.particle_has(text_at(self.t, roles_end), "also") \
                     and not particle(at(self.t, roles_end + 1), "manner") and self.acts_later(roles_end):
                 return True  # 使人…勞侯氏亦皮弁迎于帷門之外: the one greeted also greets
-            if "goal" in governing and not quoted:
-                return False  # 遣賓就主人: where the one sent goes
+            if "goal" in governing and not quoted and not particle(prev, "pronoun") and not particle(prev, "join"):
+                return False  # 遣賓就主人: where the one sent goes (not 又命之賓再拜: 之 is the one told)
             if PERSON_FLAGS & governing and not (not quoted and governing & PERSON_FLAGS == {"person?"}):
                 return False  # (a role after 辭, flag person?, is its subject where it acts: 命小臣辭，賓升成拜)
             act = self.act_index(roles_end)

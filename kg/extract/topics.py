@@ -84,13 +84,10 @@ class ThingTopics:
         """After the things that follow (rule things-follow), the one who
         acted before them goes on: the next act with no subject is his; where
         a pause ends them, too (籩、燔從，獻佐食), not an act right after them,
-        done to them (匕俎從設: set down, by no one named), nor after a
-        movement, which the things follow in other hands (祝先出，酒、豆、籩、俎序從，降自西階)."""
+        done to them (匕俎從設: set down, by no one named)."""
         split = self.followers_at is not None
-        led = len(self.events) > 1 and self.vocab.action_class.get(self.events[-2].action) == "Movement"
         if "follows" in self.vocab.flags(event.action) and event.rule_for("agent") == "thing-subject" \
-                and self.before_thing and not led \
-                and (split or getattr(at(self.t, self.verb_token + 1), "punct", False)):
+                and self.before_thing and (split or getattr(at(self.t, self.verb_token + 1), "punct", False)):
             if split:
                 event.mark("agent", "things-follow", replace=True)
             self.agent = list(self.before_thing)
