@@ -389,3 +389,14 @@ def test_all_of_those_sent_act_after_the_errand():
     assert events("宗人遣賓就主人，皆盥于洗，長朼。", chapter=16) == expected
     # 之 after 命 is the one told, not "go to" (大射儀 又命之賓再拜稽首許諾: the 賓 bows and assents)
     assert events("射人命賓賓少進禮辭反命又命之賓再拜稽首許諾", chapter=7)[-3:] == ["賓 再拜", "賓 稽首", "賓 許諾"]
+
+
+def test_where_a_role_named_after_the_act_stands_is_no_act_place():
+    """少牢 16.9 尸不飯，告飽，祝西面于主人之南 (unpunctuated, the passage ending there):
+    a role written after the act, then a facing and a 于 phrase, with no act of its own
+    after it, says where that role stands — no place of the act before (告); 昏禮 記
+    父醴女而俟迎者，母南面於房外 likewise. Not the ones an act is directed at
+    (乃薦司正與射人于觶南北面: to them) nor a role with no facing (辯，卒受者興以旅在下者于西階上)."""
+    assert events("尸不飯告飽祝西面于主人之南", chapter=16) == ["尸 不飯", "尸 告"]
+    assert events("乃薦司正與射人于觶南北面東上", ["主人"], chapter=7)[0] == "主人 薦 at=觶南"
+    assert events("辯卒受者興以旅在下者于西階上", chapter=5)[-1] == "卒受者 興 at=西階上"

@@ -89,6 +89,23 @@ class PlaceRules:
             return False
         return read_place(self.t, after + 1) is not None
 
+    def named_standing_apart(self) -> bool:
+        """The roles written last, then a facing, right before the 于 phrase
+        say where those roles stand (尸告飽，祝西面于主人之南): not right after
+        the last act's verb, whom it is directed at, and with no act of theirs
+        since. (Not 乃薦司正與射人于觶南北面: to them, where they stand.)"""
+        n = self.prep_at - 1
+        if n <= self.verb_token or not self.t[n].is_("facing"):
+            return False
+        while n > self.verb_token and self.t[n].is_("facing"):
+            n -= 1
+        if n <= self.verb_token or not self.t[n].is_("role") or self.standing is None \
+                or self.standing[1] != len(self.events):
+            return False
+        while n - 1 > self.verb_token and (self.t[n - 1].is_("role") or particle(self.t[n - 1], "join")):
+            n -= 1
+        return n > self.verb_token + 1
+
     def attach_place(self, phrase: PlacePhrase, prep: str, after: int) -> None:
         """于/於 phrases follow their act (奠于中庭). 自/由 phrases follow the
         verb they stand right after (升自西階, 進由堂下北面) and otherwise precede
@@ -103,9 +120,10 @@ class PlaceRules:
                                                  and last.place.head_kind == "object"
                                                  or self.way_after_pause(last, after))
         forward = self.vocab.particle_has(prep, "forward")
-        if forward and self.role_since and not right_after_verb \
+        if (forward and self.role_since or self.named_standing_apart()) and not right_after_verb \
                 and not any(self.act_at(n) for n in range(after, len(self.t))):
-            return  # 踊襲主婦及親者由足西面: where the ones named last stand, acting no more; no act before them
+            return  # 踊襲主婦及親者由足西面, 尸告飽祝西面于主人之南: where the ones named last stand, acting no
+            # more in the passage; no act before them
         if forward and (self.act_index(after) is not None or self.act_past_fallback(after)) and not right_after_verb:
             self.wait_place(phrase, "preposition", forward=True)
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \

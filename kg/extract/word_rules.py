@@ -143,7 +143,7 @@ class WordRules:
                "right after (or after a comma, a movement's way where the next act goes to a place of its own: "
                "出，自屏南適門西), else precedes the next act, across a facing (執之由阼階下北面告于公) and a 當 phrase "
                "(賓奉幣由馬西當前輅北面致命: the way to where he delivers the message); after a role named "
-               "since the last act, with no act after it, it is no act's (踊襲主婦及親者由足西面); 于 + role "
+               "since the last act, with no act after it, it is no act's (踊襲主婦及親者由足西面; a 于 phrase too after such a role and its facing: 告飽祝西面于主人之南); 于 + role "
                "after an act is its recipient (告于賓), or, before a "
                "place and after an act directed at no one, whose place it is (立于尸外門外). "
                "A victim before a stand says whose it is (羊俎西; 加于羊俎: the stand); a name the tables "
