@@ -400,3 +400,14 @@ def test_where_a_role_named_after_the_act_stands_is_no_act_place():
     assert events("尸不飯告飽祝西面于主人之南", chapter=16) == ["尸 不飯", "尸 告"]
     assert events("乃薦司正與射人于觶南北面東上", ["主人"], chapter=7)[0] == "主人 薦 at=觶南"
     assert events("辯卒受者興以旅在下者于西階上", chapter=5)[-1] == "卒受者 興 at=西階上"
+
+
+def test_the_one_who_presented_the_cup_pours_next():
+    """士虞禮 14 (unpunctuated): 主婦…亞獻尸…尸祭燔，卒爵，如初。酌獻祝，籩燔從，獻佐食 — after
+    the 尸 drains the cup, the one who presented it to him (the 主婦) pours and presents
+    to the 祝 and the 佐食 (rule presenter-again); a cup returned (酢) names no presenter:
+    主人…卒爵, then 酌 with no subject, stays the 主人's."""
+    got = events("主婦洗爵酌亞獻尸尸拜受主婦拜送尸祭燔卒爵如初酌獻祝籩燔從獻佐食", chapter=14)
+    assert got[-4:] == ["主婦 酌", "主婦 獻 to=祝", " 從 obj=籩|燔", "主婦 獻 to=佐食"]
+    got = events("尸酌酢主人主人拜受爵尸答拜主人坐祭卒爵酌獻祝", chapter=14)
+    assert got[-2:] == ["主人 酌", "主人 獻 to=祝"]

@@ -24,7 +24,7 @@ def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | 
 
 # Rules whose example reads words in the sense of one rite (senses.tsv): its chapter.
 CHAPTERS = {"offered-to": 10, "mourner-apart": 13, "counted-people": 13, "not-used": 12,  # (重, the effigy: senses.tsv)
-            "parallel-subjects": 17, "victims-officer": 17}  # (侑, a participant of 有司徹 only)
+            "parallel-subjects": 17, "victims-officer": 17, "presenter-again": 14}  # (侑, a participant of 有司徹 only)
 
 
 # rule → (text of the 經, agent carried in, subjects before, the events, which
@@ -144,6 +144,11 @@ CASES = {
                       ["主婦 酌", "主婦 獻 to=祝", " 從 obj=籩|燔", "主婦 獻 to=佐食"], 2),
     "served-act": ("乃沃尸盥于槃上卒盥坐奠簞取巾", ["宗人"], None,
                    ["宗人 沃 to=尸", "尸 盥 at=槃上", "宗人 坐", "宗人 奠 obj=簞", "宗人 取 obj=巾"], 2),
+    "presenter-again": ("主婦洗足爵于房中酌亞獻尸如主人儀自反兩籩棗栗設于會南棗在西尸祭籩祭酒如初賓以燔從如初"
+                        "尸祭燔卒爵如初酌獻祝", None, None,
+                        ["主婦 洗 obj=爵 at=房中", "主婦 酌", "主婦 獻 to=尸", "主婦 反", "主婦 設 obj=籩|棗|栗 at=會南",
+                         "尸 祭 obj=籩", "尸 祭 obj=酒", "賓 從 obj=燔", "尸 祭 obj=燔", "尸 卒爵", "主婦 酌",
+                         "主婦 獻 to=祝"], 10),
     "holders-act": ("雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎", None, None,
                     ["雍正 執 obj=匕", "雍正 從", "雍府 執 obj=匕", "雍府 從", "司士 執 obj=俎", "司士 從",
                      "司士贊者 執 obj=俎", "司士贊者 從", "雍正|雍府 加 obj=匕 at=鼎"], 8),

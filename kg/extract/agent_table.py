@@ -77,6 +77,11 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "after it is its recipient and does that act; once 卒 says that act is done (卒盥), the one who served goes "
      "on with no subject written (坐奠簞，取巾: the 宗人). Not 沃尸盥者, the one who pours, a participant.",
      "乃沃尸盥于槃上卒盥坐奠簞取巾"),
+    ("presenter-again",
+     "An act of pouring or presenting a cup (flag presents: 酌, 獻, 酳) with no subject written, right after the "
+     "one carried drained his cup (卒爵): the one who last presented a cup to the drinker (獻, 酳; not a cup returned, "
+     "酢), in the passage or the three before, pours and presents next (a guess to review).",
+     "主婦洗足爵於房中，酌，亞獻尸，如主人儀。自反兩籩棗、慄，設於會南，棗在西。尸祭籩，祭酒，如初。賓以燔従，如初。尸祭燔，卒爵，如初。酌獻祝"),
     ("holders-act",
      "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
      "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "

@@ -25,6 +25,7 @@ from kg.extract.context import Surroundings
 from kg.extract.counts import CountedThings
 from kg.extract.recipients import RecipientRules
 from kg.extract.event import Event
+from kg.extract.exchange import ExchangeRules
 from kg.extract.motion import MotionRules  # before word_rules: their rules are tried first (motion's first)
 from kg.extract.contents import ContentsRules
 from kg.extract.deities import DeityRules  # before word_rules: a deity is read before any subject
@@ -47,7 +48,7 @@ from kg.extract.word_rules import WordRules
 
 class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRules, SubjectReading, AgentRules,
                     AsideRules, RecipientRules, SpeechReading, PlaceRules, ThingRules, ThingTopics, VisitRules,
-                    Surroundings, CountedThings, ConditionalActs, RepeatAsking):
+                    Surroundings, CountedThings, ConditionalActs, RepeatAsking, ExchangeRules):
     """Events of one passage; ``agent`` is carried in from the passage before."""
 
     def __init__(self, norm: str, agent: list[str], history: list[list[str]] | None = None,
@@ -308,6 +309,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.gift_answered(event)
             self.bow_pair(event, k)
             self.counted_exchange(event, k)
+            self.presenter_again(event)
             self.not_ones_own(event, k)
             self.again(event, k)
             self.bow_goes_on(event)

@@ -54,7 +54,7 @@ GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage":
            "holders-act": "AgentFromHeldThing", "again": "AgentFromActKind",
            "one-of-them": "AgentFromExchange", "asker-again": "AgentFromExchange",
            "all-served": "AgentFromExchange", "giver-lays": "AgentFromExchange", "giver-leaves": "AgentFromExchange",
-           "principal-withdraws": "AgentFromExchange",
+           "principal-withdraws": "AgentFromExchange", "presenter-again": "AgentFromExchange",
            "mourners-aside": "AgentCarriedAcrossSentences", "rite-opens": "AgentFromRite"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
