@@ -411,3 +411,18 @@ def test_the_one_who_presented_the_cup_pours_next():
     assert got[-4:] == ["主婦 酌", "主婦 獻 to=祝", " 從 obj=籩|燔", "主婦 獻 to=佐食"]
     got = events("尸酌酢主人主人拜受爵尸答拜主人坐祭卒爵酌獻祝", chapter=14)
     assert got[-2:] == ["主人 酌", "主人 獻 to=祝"]
+
+
+def test_mends_after_the_review_of_the_twenty_second_session():
+    """2.223.0, from a read-only review of 2.219.0–2.222.0 (77 rows judged): 心 and 舌 are
+    the victim's heart and tongue only in the sacrifices (senses.tsv): 鄉射禮 記
+    倍躬以為左右舌 (the target's side strips) and 士喪禮 坐撫當心 (the chest) name no
+    term; after the things that follow, the one who acted goes on only past a comma, not
+    into a new sentence that names no one (特牲 祭酒，啐酒，肝従。左執爵，取肝: the 宗人
+    carried from 宗人贊祭 had been handed seven of the 主人's acts)."""
+    assert events("倍躬以為左右舌", chapter=5) == [" 為"]
+    assert events("主人坐撫當心", chapter=12) == ["主人 坐", "主人 撫"]
+    assert events("上利升牢心舌", chapter=16) == ["上佐食 升 obj=心|舌"]
+    got = events(normalise("祭酒，啐酒，肝従。左執爵，取肝"), ["宗人"], chapter=15)
+    assert got[2:] == [" 從 obj=肝", " 執 obj=爵", " 取 obj=肝"]
+    assert events(normalise("酌獻祝，籩、燔従，獻佐食"), ["主婦"], chapter=14)[-1] == "主婦 獻 to=佐食"

@@ -69,7 +69,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "what follows (三獻燔從, 酌獻祝籩燔從, 嘗之肝從): they are no objects of that act (of two or more, with no "
      "one it is directed at, the first stays its own: 啐酒肝牢從), nor of an act that holds its things "
      "(執巾席從); no one is named for following, and the one who acted before goes on after them (…籩燔從獻佐食: "
-     "the 主婦 presents the cup again; so too after a pause: 祝先出，酒、豆、籩、俎序從，降自西階, the 祝 leading; not "
+     "the 主婦 presents the cup again; so too after a comma: 祝先出，酒、豆、籩、俎序從，降自西階, the 祝 leading; not "
+     "into a new sentence (肝従。左執爵), nor "
      "where an act done to them follows at once: 匕俎從設).",
      "酌獻祝籩燔從獻佐食"),
     ("served-act",

@@ -4,8 +4,7 @@ the words that may stand between the thing and its act, a part of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, text_at, particle
-from kg.extract.phrases import read_things
+from kg.extract.phrases import at, particle, read_things, text_at
 from kg.extract.things import carried_things
 
 
@@ -83,11 +82,12 @@ class ThingTopics:
     def followers_went(self, event) -> None:
         """After the things that follow (rule things-follow), the one who
         acted before them goes on: the next act with no subject is his; where
-        a pause ends them, too (籩、燔從，獻佐食), not an act right after them,
+        a comma ends them, too (籩、燔從，獻佐食; not a full stop: 啐酒，肝從。左執爵, where
+        the sentence after names its own), not an act right after them,
         done to them (匕俎從設: set down, by no one named)."""
         split = self.followers_at is not None
         if "follows" in self.vocab.flags(event.action) and event.rule_for("agent") == "thing-subject" \
-                and self.before_thing and (split or getattr(at(self.t, self.verb_token + 1), "punct", False)):
+                and self.before_thing and (split or text_at(self.t, self.verb_token + 1) in ("，", ",")):
             if split:
                 event.mark("agent", "things-follow", replace=True)
             self.agent = list(self.before_thing)
