@@ -11,10 +11,10 @@ DRAINED = "卒爵"  # the act of draining the cup, after which the cup goes back
 
 class ExchangeRules:
     def presenter_again(self, event: Event) -> None:
-        """An act of pouring or presenting a cup (flag presents: 酌, 獻) with no
-        subject written, right after the one carried drained his cup (卒爵):
-        not the drinker's, but the one who last presented a cup to him (獻,
-        酳, 致; not a cup returned, 酢), in the passage or the three before
+        """An act of pouring or presenting a cup (flag presents: 酌, 獻, 酳) with
+        no subject written, right after the one carried drained his cup (卒爵):
+        not the drinker's, but the one who last presented a cup to him (獻, 酳;
+        not a cup returned, 酢), in the passage or the three before
         (主婦…亞獻尸…尸祭燔，卒爵，如初。酌獻祝: the 主婦 pours for the 祝)."""
         if "presents" not in self.vocab.flags(event.action) or len(self.events) < 2:
             return

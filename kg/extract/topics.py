@@ -72,12 +72,12 @@ class ThingTopics:
         the act of following after them."""
         if k != self.followers_at and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
             return None
-        things, end = read_things(self.t, k)
-        end = self.follows_at(end)
+        things, listed = read_things(self.t, k)
+        end = self.follows_at(listed)
         if end is None:
             return None
         self.followers_at = k
-        return things + [self.t[n].label("object") for n in range(read_things(self.t, k)[1], end)], end
+        return things + [self.t[n].label("object") for n in range(listed, end)], end  # (…燔: also an act)
 
     def followers_went(self, event) -> None:
         """After the things that follow (rule things-follow), the one who
