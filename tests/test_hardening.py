@@ -228,7 +228,13 @@ def test_abuse_script_short_run_meets_the_goals(built, store):
     assert report.outbound == 0
     assert report.end_server_mb - report.start_server_mb < 50  # the main process does not keep growing
     assert report.by_status[400] > 0 and report.by_status[403] > 0 and report.by_status[200] > 0
-    assert report.valid_under_load and report.valid_alone
+    # The well-behaved client is answered, or refused at once with 503 and Retry-After while both
+    # workers are busy (README, "mostly gets a quick 503": 4 of 88 answered in the full run). In a
+    # short run on a machine busy with other tests all 16 or so of its tries may be refused, so
+    # the test asks for no other status (lateness is checked above), not for one answer.
+    probe = report.by_kind.get("probe", {})
+    assert sum(probe.values()) > 0 and set(probe) <= {200, 503}, probe
+    assert report.valid_alone
 
 
 def test_paths_with_chinese_still_work(server):
