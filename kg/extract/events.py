@@ -101,7 +101,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.commanded: tuple[list[str], str] | None = None
         self.led: list[str] = []  # roles after 以 that the one acting leads (主人以賓揖: rule led-with)
         self.before_thing: list[str] = []  # who acted before a clause that opened with a thing (rule thing-subject)
-        self.followers_at: int | None = None  # where things that follow begin (rule things-follow)
+        self.followers_at: tuple[int, int] | None = None  # where things that follow begin, and their 從 (things-follow)
         self.served: tuple[list[str], str] | None = None  # who served whose act, and the act (rule served-act)
 
     # --- the walk ---------------------------------------------------------

@@ -63,20 +63,20 @@ class ThingTopics:
         starts = [n for n in range(after, end) if self.t[n].is_("object")]
         if keep >= len(starts):
             return None
-        self.followers_at = after if keep == 0 else starts[keep]
-        return things[:keep], self.followers_at
+        self.followers_at = (after if keep == 0 else starts[keep], end)
+        return things[:keep], self.followers_at[0]
 
     def read_followers(self, k: int) -> tuple[list[str], int] | None:
         """The things that follow, from k (where :meth:`things_that_follow`
         left them, or right after an act and the 之 it took: 嘗之肝從), and
         the act of following after them."""
-        if k != self.followers_at and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
+        if (self.followers_at or (None,))[0] != k and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
             return None
         things, listed = read_things(self.t, k)
         end = self.follows_at(listed)
         if end is None:
             return None
-        self.followers_at = k
+        self.followers_at = (k, end)
         return things + [self.t[n].label("object") for n in range(listed, end)], end  # (…燔: also an act)
 
     def followers_went(self, event) -> None:
@@ -85,7 +85,7 @@ class ThingTopics:
         a comma ends them, too (籩、燔從，獻佐食; not a full stop: 啐酒，肝從。左執爵, where
         the sentence after names its own), not an act right after them,
         done to them (匕俎從設: set down, by no one named)."""
-        split = self.followers_at is not None
+        split = self.followers_at is not None and self.followers_at[1] == self.verb_token  # (this very 從)
         if "follows" in self.vocab.flags(event.action) and event.rule_for("agent") == "thing-subject" \
                 and self.before_thing and (split or text_at(self.t, self.verb_token + 1) in ("，", ",")):
             if split:
