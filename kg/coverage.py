@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kg.extract.tokens import tokenize
-
-from kg.extract.tokens import is_text_char
+from kg.extract.tokens import is_text_char, tokenize
 from kg.extract.vocab import KINDS, vocabulary
 from kg.mappings import load_table
 from kg.text import canon

@@ -159,7 +159,7 @@ class Surroundings:
         only where a 于 phrase follows it, at once or after what it sets out
         (筵于奧, 尊兩甒于房戶之間); elsewhere it is the thing (升筵)."""
         prev = at(self.t, k - 1)
-        if particle(prev, "preposition") or (self.followers_at or (None,))[0] == k:
+        if particle(prev, "preposition") or k == self.followers_start():
             return True  # (三獻燔從: the roast meat follows)
         if k >= 2 and self.vocab.particle_has(self.t[k - 2].text, "relative") and prev.is_("action"):
             return True  # 所受書以行: the document received (所V X: X is the thing)

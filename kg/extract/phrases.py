@@ -352,9 +352,7 @@ def _contents(tokens: list[Token], k: int, things: list[str]) -> bool:
     holds (一金敦黍, 兩籩棗栗, 兩豆菹醢), or the one food written after a vessel
     with no more things after it (執敦稷以授, 爾上敦黍于筵上); not a list of
     things offered (祭豆黍肺), a stand (豆籩俎), nor food that is also an act (薦, 奠)."""
-    food = tokens[k]
-    if food.is_("action") or food.is_("role") or food.label("object") not in things_of_class("Food") \
-            or food.label("object") in STANDS:
+    if not _contents_word(tokens[k]):
         return False
     n = k - 1
     while n >= 0 and _contents_word(tokens[n]) and tokens[n].label("object") in things:

@@ -38,7 +38,7 @@ class ThingRules:
             return False  # 還車不還器: the carriage was what the act before took
         if ends_list:
             before.objects.remove(label)
-        event.objects = [thing.label("object")]
+        event.objects = [label]
         event.mark("objects", "thing-not-done")
         return True
 

@@ -66,11 +66,15 @@ class ThingTopics:
         self.followers_at = (after if keep == 0 else starts[keep], end)
         return things[:keep], self.followers_at[0]
 
+    def followers_start(self) -> int | None:
+        """Where the things that follow begin, once an act has left them (rule things-follow)."""
+        return self.followers_at[0] if self.followers_at is not None else None
+
     def read_followers(self, k: int) -> tuple[list[str], int] | None:
         """The things that follow, from k (where :meth:`things_that_follow`
         left them, or right after an act and the 之 it took: 嘗之肝從), and
         the act of following after them."""
-        if (self.followers_at or (None,))[0] != k and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
+        if k != self.followers_start() and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
             return None
         things, listed = read_things(self.t, k)
         end = self.follows_at(listed)
