@@ -426,3 +426,40 @@ def test_mends_after_the_review_of_the_twenty_second_session():
     got = events(normalise("祭酒，啐酒，肝従。左執爵，取肝"), ["宗人"], chapter=15)
     assert got[2:] == [" 從 obj=肝", " 執 obj=爵", " 取 obj=肝"]
     assert events(normalise("酌獻祝，籩、燔従，獻佐食"), ["主婦"], chapter=14)[-1] == "主婦 獻 to=佐食"
+
+
+def test_a_thing_carried_in_from_a_place_and_counted_things_after_a_place():
+    """士虞禮 14 (unpunctuated KR1d0038): 泰羹湆自門入設于鉶南胾四豆設于左 — the great broth
+    (羹湆, with its variants 大羹湆, 泰羹湆) is carried in from the gate by no one named
+    (rule thing-subject past a 自 place), and the cut meat in four dishes opens a clause
+    after the 于 place of 設 because it is counted. Not a thing right after a place
+    phrase, uncounted: 擩于俎鹽振祭 (the salt, the 尸 goes on), 酌于戶外尊入戶 (the 贊 goes in)."""
+    got = events("泰羹湆自門入設于鉶南胾四豆設于左", ["尸"], chapter=14)
+    assert got == [" 入 obj=羹湆 at=門", " 設 obj=羹湆 at=鉶南", " 設 obj=豆 at=左"]
+    assert events("尸左執爵右兼取肝擩于俎鹽振祭", chapter=16)[3][:3] == "尸 振"
+    assert events("贊洗爵酌于戶外尊入戶西北面奠爵拜", chapter=2)[2] == "贊者 入 at=戶"
+
+
+def test_a_count_to_each_vessel_is_no_thing_handled():
+    """少牢 16 (unpunctuated): 魚用鮒十有五而俎 … 膚九而俎亦橫載革順 — fifteen fish, nine
+    strips of skin to a stand: the stand after the number and 而 is a measure, not what
+    載 loads; the skin opens the clause of 載 (rule thing-subject) past the measure and
+    亦橫. Without 而 the stand is a thing (陳鼎…二俎設于羊鼎西)."""
+    got = events(normalise("司士三人升魚腊膚魚用鮒十有五而俎縮載右首進腴腊一純而俎亦進腴膚九而俎亦横載革順"), chapter=16)
+    assert got == ["司士 升 obj=魚|腊|膚", "司士 載", " 載 obj=膚"]
+
+
+def test_what_is_received_from_someone_is_read_as_an_act_reads_its_things():
+    """少牢 16: 主婦…又興受贊者敦黍 — the food after the counted or lone food vessel is
+    what it holds (as for 執敦稷以授), so the wife receives the 敦 from the 贊者, not a
+    敦 and millet (before, the things after the one received from were read as a list)."""
+    assert events("又興受贊者敦黍坐設于稷南", ["主婦"], chapter=16)[1] == "主婦 受 obj=敦 to=贊者"
+
+
+def test_ge_is_an_arrow_only_in_the_archery():
+    """个 (一个, normalised 個) is 矢 in 鄉射禮 and 大射儀 (senses.tsv: a variant set aside
+    elsewhere, the rest of 矢 read everywhere); in the sacrifices 俎釋三个 counts pieces
+    of meat the stand keeps (士虞禮 14, 特牲 15, 有司徹 17), no arrows."""
+    assert events(normalise("舉魚腊俎俎釋三个"), ["佐食"], chapter=14) == ["佐食 舉 obj=俎", "佐食 釋 obj=俎"]
+    assert events(normalise("取一个挾之"), ["司射"], chapter=5)[0] == "司射 取 obj=矢"
+    assert events("取矢", ["司射"], chapter=14)[0] == "司射 取 obj=矢"

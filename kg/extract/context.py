@@ -250,12 +250,21 @@ class Surroundings:
             j -= 1
         if j >= 0 and self.act_at(j) and "placed" in self.vocab.flags(self.t[j].label("action")):
             return True  # 主人升入復位俎入: back in his place, his clause is done
-        if self.facing_closes_clause(j):
+        if self.facing_closes_clause(j) or self.place_closes_clause(j, k):
             return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin
         if j == k - 1 and self.clause is not None and self.act_at(j) \
                 and self.chain_of_things(self.clause, read_things(self.t, k)[1]):
             return True  # 奠從燭從柩從: the torch follows in turn, no more of what the offering does
         return self.clause_starts(j + 1)
+
+    def place_closes_clause(self, j: int, k: int) -> bool:
+        """Token j ends the 于 place of the sentence's last act and the things
+        from k are counted: that place closes its clause (設于鉶南胾四豆設于左:
+        the cut meat in four dishes opens the next; not 擩于俎鹽振祭 or 酌于戶外尊入戶,
+        where the thing is part of the place or what is handled)."""
+        last = self.sentence_last()
+        return j >= 0 and last is not None and last.place is not None and last.rule_for("place") == "preposition" \
+            and self.t[j].j == last.j and any(particle(tok, "numeral") for tok in self.t[k:read_things(self.t, k)[1] + 1])
 
     def facing_closes_clause(self, j: int) -> bool:
         """The facing at j, waiting, comes right after the words of the act

@@ -20,7 +20,7 @@ class RecipientRules:
             return False
         if "receives" not in self.vocab.flags(last.action) or not self.t[k - 1].is_("action"):
             return False
-        things, past = read_things(self.t, after)
+        things, past = read_things(self.t, after, of_act=True)
         if not things:
             return False
         last.recipients, last.objects = list(roles), things

@@ -3,7 +3,9 @@
 尸 is the personator of the dead in the sacrifices, and the body itself in
 the rites before burial (士喪禮, 既夕禮: 遷尸, 馮尸). A term a sense names is
 read only in its chapters: the tokenizer's vocabulary leaves its row out
-(label and variants: the form senses.tsv gives is the one way it is read),
+(label and variants: the form senses.tsv gives is the one way it is read;
+where that form is a variant, only the variant is left out: 个 is 矢 only in
+the archery),
 and :func:`kg.extract.tokens.tokenize` puts it in, after the words are cut,
 where the chapter is one of them, in place of whatever else the written
 form is (the words of a form written with more than one, 丘陵, joined).
@@ -51,8 +53,16 @@ def _senses() -> tuple[tuple[str, str, str, frozenset[int]], ...]:
 
 
 def sensed_terms() -> frozenset[tuple[str, str]]:
-    """(kind, label) of every term read only in the chapters of its sense."""
-    return frozenset((kind, label) for _, kind, label, _ in _senses())
+    """(kind, label) of every term read only in the chapters of its sense
+    (the sense's form is the label: 尸)."""
+    return frozenset((kind, label) for form, kind, label, _ in _senses() if form == normalise(label))
+
+
+def sensed_variants() -> frozenset[tuple[str, str]]:
+    """(kind, form) of each variant read as its term only in the chapters of
+    its sense, the rest of the term read everywhere (个: an arrow only in the
+    archery; 俎釋三个, three pieces of meat)."""
+    return frozenset((kind, form) for form, kind, label, _ in _senses() if form != normalise(label))
 
 
 @functools.lru_cache(maxsize=None)

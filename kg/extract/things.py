@@ -6,7 +6,7 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import (PlacePhrase, at, particle, past_pause, read_place, read_roles, read_things, text_at,
+from kg.extract.phrases import (STANDS, PlacePhrase, at, particle, past_pause, read_place, read_roles, read_things, text_at,
                                 things_of_class)
 from kg.extract.vocab import SENTENCE_END, Token
 
@@ -46,6 +46,8 @@ class ThingRules:
         tok = self.t[k]
         if tok.label("object") == "中" and k > 0 and self.t[k - 1].text in ("若", "不", "射"):
             return k + 1  # 若中: a hit, not the tally holder
+        if self.per_vessel(k):
+            return k + 1  # 魚十有五而俎: fifteen fish to a stand, no stand handled
         followers = self.read_followers(k)
         if followers is not None:
             return self.open_thing_clause(*followers)  # 三獻燔從: the roast meat follows
@@ -116,6 +118,13 @@ class ThingRules:
             last.objects = read_things(self.t, k - 1, of_act=True)[0]  # 尊于室中北墉下當戶兩甒: the two jars
             last.mark("objects", "things-after-place")
         return after
+
+    def per_vessel(self, k: int) -> bool:
+        """The vessel at k comes right after a number and 而 (魚十有五而鼎, 腊一純而俎,
+        膚九而俎): how many go to each, a measure, not a thing handled."""
+        return k >= 2 and self.t[k - 1].text == "而" and self.t[k].is_("object") \
+            and self.t[k].label("object") in things_of_class("Vessel") | STANDS \
+            and any(particle(tok, "numeral") for tok in self.t[max(0, k - 3):k - 1])
 
     def set_at_its_place(self, last, k: int, after: int) -> bool:
         """Things counted (兩甒) at k, after the 于 place of the clause's act

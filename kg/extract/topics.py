@@ -4,7 +4,7 @@ the words that may stand between the thing and its act, a part of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_things, text_at
+from kg.extract.phrases import at, particle, read_place, read_things, text_at
 from kg.extract.things import carried_things
 
 
@@ -166,7 +166,37 @@ class ThingTopics:
         counted = any(particle(self.t[n], "numeral") or particle(self.t[n], "measure") for n in range(first, k))
         if text_at(self.t, k) == "，" and (counted or text_at(self.t, k + 1) == "皆"):
             k += 1
+        source = self.source_before_movement(k)
+        if source is not None:
+            return source  # 泰羹湆自門入: the broth is carried in, from the gate
+        k = self.past_per_vessel(k)
         return k + 1 if self.all_or_facing(k) else k
+
+    def past_per_vessel(self, k: int) -> int:
+        """Past a count to each vessel from k (九而俎, 一純而俎: 純, a pair) and
+        the adverbs after it (膚九而俎亦橫載: nine to a stand, how they are
+        laid, then the act); else k."""
+        n = k
+        while n < len(self.t) and not self.per_vessel(n) and (particle(self.t[n], "numeral") or not self.t[n].readings
+                                                               or self.t[n].text == "而"):
+            n += 1
+        if n == len(self.t) or not self.per_vessel(n):
+            return k
+        n += 1
+        while particle(at(self.t, n), "adverb"):
+            n += 1
+        return n
+
+    def source_before_movement(self, k: int) -> int | None:
+        """A 自/由 place phrase at k (particles.tsv flag forward) right before a
+        movement: where that movement stands, else None."""
+        tok = at(self.t, k)
+        if tok is None or not particle(tok, "preposition") or not self.vocab.particle_has(tok.text, "forward"):
+            return None
+        place = read_place(self.t, k + 1)
+        if place is None or not self.act_at(place[1]):
+            return None
+        return place[1] if self.vocab.action_class.get(self.t[place[1]].label("action")) == "Movement" else None
 
     def thing_that_moves(self, k: int) -> bool:
         """A word that is a thing as well as an act (奠, flag also_verb), opening

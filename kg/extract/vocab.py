@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from kg.extract.senses import sensed_terms
+from kg.extract.senses import sensed_terms, sensed_variants
 from kg.mappings import load_table, split_variants
 from kg.text.normalise import normalise
 
@@ -108,6 +108,7 @@ def vocabulary() -> Vocabulary:
     forms: dict[str, dict[str, str]] = {}
     subject_only: set[str] = set()
     sensed = sensed_terms()  # read only in their chapters (tokenize)
+    sensed_forms = sensed_variants()
     for kind, table in (("role", "roles"), ("object", "objects"), ("place", "places"),
                         ("facing", "facings"), ("action", "actions")):
         for row in load_table(table):
@@ -120,7 +121,8 @@ def vocabulary() -> Vocabulary:
                 if variant.startswith("~"):
                     variant = variant[1:]
                     subject_only.add(normalise(variant))
-                _add(forms, variant, kind, row["label"])
+                if (kind, normalise(variant)) not in sensed_forms:
+                    _add(forms, variant, kind, row["label"])
     particle_flags: dict[str, set[str]] = {}
     for row in load_table("particles"):
         _add(forms, row["word"], "particle", row["kind"])

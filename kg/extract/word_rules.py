@@ -368,8 +368,8 @@ class WordRules:
                "follows: 降衣于前, 升棺用軸), the things of an act right after its 自/由 "
                "place (薦自東房韭菹醓醢), the thing of the act after 以 (所執脯以賜; not dress, which is worn: 賓朝服以拜賜), of the act right after it "
                "(勺爵觚觶實于篚), or a place (洗南; not a thing written again right after the act's things: "
-               "設扃鼏，鼏西末, how it lies); 若中 is a hit, not the tally holder.",
-               "所執脯以賜")
+               "設扃鼏，鼏西末, how it lies); 若中 is a hit, not the tally holder; a vessel after a number and 而 is "
+               "how many go to each (膚九而俎), no thing.", "所執脯以賜")
     def rule_thing(self, k, tok, kind):
         if tok.is_("object") and not (tok.is_("action") and not self.noun_here(k)):
             return self.on_thing(k)

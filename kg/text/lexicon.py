@@ -14,12 +14,15 @@ class Lexicon:
         self.canonical: dict[str, str] = {}
         # a term read only in the rites its sense names (senses.tsv) is left out here, where the
         # rite is not known (日 of 右前射三日 is a day, not the sun of 覲禮)
-        sensed = {row["label"] for row in load_table("senses") if TERM_TABLES.get(row["kind"]) == table}
+        senses = [row for row in load_table("senses") if TERM_TABLES.get(row["kind"]) == table]
+        sensed = {row["label"] for row in senses if normalise(row["form"]) == normalise(row["label"])}
+        sensed_forms = {normalise(row["form"]) for row in senses} - {normalise(row["label"]) for row in senses}
         for row in load_table(table):
             if row["label"] in sensed:
                 continue
             for form in [row["label"], *split_variants(row.get("variants", ""))]:
-                self.canonical[normalise(form)] = row["label"]
+                if normalise(form) not in sensed_forms:
+                    self.canonical[normalise(form)] = row["label"]
         self.longest = max(map(len, self.canonical), default=0)
 
     def match_at(self, text: str, i: int) -> str | None:
