@@ -463,3 +463,25 @@ def test_ge_is_an_arrow_only_in_the_archery():
     assert events(normalise("舉魚腊俎俎釋三个"), ["佐食"], chapter=14) == ["佐食 舉 obj=俎", "佐食 釋 obj=俎"]
     assert events(normalise("取一个挾之"), ["司射"], chapter=5)[0] == "司射 取 obj=矢"
     assert events("取矢", ["司射"], chapter=14)[0] == "司射 取 obj=矢"
+
+
+def test_jixi_opens_with_a_time_clause_and_the_officer_asks():
+    """既夕禮 opens 既夕哭，請啓期，告于賓: 既夕 (particles.tsv, as 既朝) makes 哭 a time clause,
+    no event — the chapter title 既夕 is the text's own words and is not blanked out —
+    and 鄭注 has 有司 ask the 主人 the day and tell the 賓 (chapters.tsv opens)."""
+    from kg.extract.passages import extract_events
+    from kg.readers import read_file
+    from tests.conftest import CORPUS
+    from tests.test_extract import compact
+
+    doc = read_file(CORPUS / "KR1d0038" / "KR1d0038_013.txt", None, None)
+    got = [compact(e) for e in extract_events(doc) if e.passage in (0, 1)]
+    assert got == ["有司 請", "有司 告 to=賓"]
+    assert events(normalise("卜日既朝哭皆復外位"), ["主人"], chapter=12)[1:] == ["主人 復 at=外位"]
+
+
+def test_the_things_a_list_ends_with_are_not_done_by_the_same_act():
+    """士冠禮 (KR1d0038 sample, unpunctuated): 徹薦爵筵尊不徹 — the last of the list 徹 took is
+    what is not cleared away, with the same act written again (the rule had asked for
+    another act, as 載右胖髀不升)."""
+    assert events("徹薦爵筵尊不徹", ["冠者"], chapter=1) == ["冠者 徹 obj=薦|爵|筵", "冠者 不徹 obj=尊"]

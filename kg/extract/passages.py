@@ -85,9 +85,13 @@ def without_title(norm: str, titles: list[str]) -> str:
     """A passage that opens with its chapter's title (士虞禮特豕饋食…): the
     title blanked out, offsets kept. A rite's name names no participant and
     no act (士 of 士虞禮 is not the one who acts). Not the first part of a
-    longer word (大射正擯: the chief archery officer, in 大射儀)."""
+    longer word (大射正擯: the chief archery officer, in 大射儀), nor a title
+    that opens with a word of time, the text's own (既夕哭: when the evening
+    wailing is done, a time clause)."""
     for title in titles:
         if norm.startswith(title):
+            if vocabulary().particle_has(title[0], "time"):
+                return norm
             first = tokenize(norm)[0]
             if len(first.text) > len(title) and (first.is_("role") or first.is_("action")):
                 return norm

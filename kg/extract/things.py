@@ -20,27 +20,41 @@ class ThingRules:
         act are no objects of it (the list of what is handled goes on)."""
         neg, thing = at(self.t, k - 1), at(self.t, k - 2)
         if not event.negated or not particle(neg, "negation") or thing is None \
-                or not thing.is_("object") or thing.is_("role") or thing.is_("action"):
+                or not thing.is_("object") or thing.is_("role"):
             return False
+        before = self.previous_event
+        tail = self.list_tail(before, k - 2) if self.verb_end == k - 1 else []
+        if thing.is_("action") and not tail:
+            return False  # (筵尊不徹: 尊 is what the list of 徹 ended with, no act)
         flags = self.vocab.flags(event.action)
         follows = at(self.t, k + 1)
         if not ("thing" in flags and not (follows is not None and follows.is_("object"))
                 or "thing" not in flags and self.vocab.action_class.get(event.action) == "Movement"):
             return False  # 有脀不嚌肺: the lung is what he does not taste; 不坐: no thing at all
-        before = self.previous_event
         written = past_pause(self.t, k - 3, -1)
         again = text_at(self.t, written) == thing.text  # 祭服。祭服不倒: written again, it opens its clause
         label = thing.label("object")
-        # 載右胖髀不升: the last of a list another act took opens the clause of what is not done
-        ends_list = before is not None and before.action != event.action and len(before.objects) > 1 \
-            and before.objects[-1] == label and self.verb_end == k - 1
-        if before is not None and not ends_list and ((label in before.objects and not again) or self.verb_end > k - 2):
+        # 載右胖髀不升, 徹薦爵筵尊不徹: the last of the list the act before took opens the clause of what is not done
+        if before is not None and not tail and ((label in before.objects and not again) or self.verb_end > k - 2):
             return False  # 還車不還器: the carriage was what the act before took
-        if ends_list:
-            before.objects.remove(label)
-        event.objects = [label]
+        if tail:
+            del before.objects[-len(tail):]
+        event.objects = tail or [label]
         event.mark("objects", "thing-not-done")
         return True
+
+    def list_tail(self, before: Event | None, k: int) -> list[str]:
+        """The things written up to k (one, or more side by side) that end the
+        list of things the act before took, with at least one of its things
+        before them; else []."""
+        n = k
+        while n > 0 and self.t[n - 1].is_("object") and not self.t[n - 1].is_("role") and self.t[n - 1].j == self.t[n].i:
+            n -= 1
+        for m in range(k, n - 1, -1):  # the shortest tail first
+            tail = [tok.label("object") for tok in self.t[m:k + 1]]
+            if before is not None and len(before.objects) > len(tail) and before.objects[-len(tail):] == tail:
+                return tail
+        return []
 
     def on_thing(self, k: int) -> int:
         tok = self.t[k]
