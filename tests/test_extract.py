@@ -869,7 +869,7 @@ def test_things_counted_or_modified_then_an_act_name_no_one_who_acts():
     acts (rule thing-subject). 一算為奇: a tally counts as odd, no act on it."""
     assert events(normalise("二燭俟于殯門外"), ["主人"]) == [" 俟 obj=燭 at=殯門外"]
     assert events(normalise("新盆槃瓶廢敦重鬲皆濯造于西階下"), ["主人"])[0] == " 濯 obj=盆|盤|瓶|敦|鬲"
-    assert events("一算為奇奇則又縮諸純下", ["釋獲者"]) == ["釋獲者 為", "釋獲者 縮"]
+    assert events("一算為奇奇則又縮諸純下", ["釋獲者"]) == ["釋獲者 為", "釋獲者 縮 at=純下"]
 
 
 def test_what_an_act_is_done_with_after_words_the_tables_lack():

@@ -485,3 +485,19 @@ def test_the_things_a_list_ends_with_are_not_done_by_the_same_act():
     what is not cleared away, with the same act written again (the rule had asked for
     another act, as 載右胖髀不升)."""
     assert events("徹薦爵筵尊不徹", ["冠者"], chapter=1) == ["冠者 徹 obj=薦|爵|筵", "冠者 不徹 obj=尊"]
+
+
+def test_after_zhu_a_word_the_tables_lack_is_the_place():
+    """士喪禮 12 (unpunctuated): 左袒扱諸面之右盥于盆上 — 諸 (之於) then a word the tables
+    lack and its direction is where he tucks it, as written (面右), even though a word
+    that may be a thing (盥) follows: after 諸 nothing but a place can stand. After 于 such
+    a word still only qualifies the next (見於鄉大夫)."""
+    got = events("左袒扱諸面之右盥于盆上", ["主人"], chapter=12)
+    assert got[1:] == ["主人 扱 at=面右", "主人 盥 at=盆上"]
+
+
+def test_jiu_after_a_number_counts_bands():
+    """既夕禮 13: 薦馬纓三就入門 — the breast-strap in three bands (就 right after a number,
+    actions.tsv flag count-unit, as 升 in 大功八升): no act of going to; the horses come in."""
+    got = events("薦馬纓三就入門北面交轡", chapter=13)
+    assert [e.split(" ")[1] for e in got] == ["薦", "入", "交"]

@@ -152,11 +152,13 @@ def place_after_preposition(tokens: list[Token], k: int) -> tuple[PlacePhrase, i
         or written_place(tokens, k)
 
 
-def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None:
+def written_place(tokens: list[Token], k: int, only_place: bool = False) -> tuple[PlacePhrase, int] | None:
     """遷于祖, 受于手間: after a preposition, one word the tables do not know
     (and the directions after it) is the place, as written (GUIDELINES 6);
-    not where a word it may qualify follows (見於鄉大夫: a person). So is an
-    act that names where its things lie (奠于陳: display_place)."""
+    not where a word it may qualify follows (見於鄉大夫: a person; 受諸檷廟), nor
+    a thing unless nothing but a place can stand there (``only_place``: after
+    諸, 扱諸面之右盥).
+    So is an act that names where its things lie (奠于陳: display_place)."""
     first = at(tokens, k)
     display = display_place(tokens, k)
     if display is not None:
@@ -168,7 +170,8 @@ def written_place(tokens: list[Token], k: int) -> tuple[PlacePhrase, int] | None
         label += "" if genitive(tok) else tok.text
         n += 1
     nxt = at(tokens, n)
-    if nxt is not None and not nxt.punct and (not nxt.readings or nxt.is_("role") or nxt.is_("object")):
+    qualified = nxt is not None and (nxt.is_("place") if only_place else nxt.is_("object"))
+    if nxt is not None and not nxt.punct and (not nxt.readings or nxt.is_("role") or qualified):
         return None  # (於鄉大夫: it says which 大夫)
     return PlacePhrase(label, "place", label, True), n
 

@@ -6,7 +6,7 @@ whose state it reads and sets."""
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, text_at, read_place, read_roles, read_things
+from kg.extract.phrases import at, read_place, read_roles, read_things, text_at, written_place
 from kg.extract.vocab import SOMEONE, THE_LORD
 
 
@@ -155,7 +155,7 @@ class RecipientRules:
             event.recipients += [r for r in roles if r not in event.recipients]
             event.mark("recipients", "recipient-after-act")
             return after
-        found = read_place(self.t, k + 1)
+        found = read_place(self.t, k + 1) or written_place(self.t, k + 1, only_place=True)  # 扱諸面之右: as written
         if found is not None and event.place is None:
             event.place = found[0]
             event.mark("place", "place-after-act")

@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.225.0"
+EXTRACTOR_VERSION = "2.226.0"
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,8 @@ define("place-after-act", "place",
        "act's things, a place followed by (a facing and) another act is that act's (祭醴三西階上北面坐); so too "
        "right after an act of posture, salutation, offering or speech, or one that names the place it leaves "
        "(flag from: 降席西階上北面坐), not a movement that goes there (出門左西面再拜). Not a quarter in a list of "
-       "the quarters and what goes there (設六色東方青南方赤: which colour is where).",
+       "the quarters and what goes there (設六色東方青南方赤: which colour is where). After 諸 (之於) a word the "
+       "tables lack, with its directions, is the place as written (扱諸面之右).",
        "適堂西")
 define("place-after-act-wins", "place",
        "A 于/於 phrase right after an act and its things is where the act is done, over a 于 place the act "
