@@ -501,3 +501,13 @@ def test_jiu_after_a_number_counts_bands():
     actions.tsv flag count-unit, as 升 in 大功八升): no act of going to; the horses come in."""
     got = events("薦馬纓三就入門北面交轡", chapter=13)
     assert [e.split(" ")[1] for e in got] == ["薦", "入", "交"]
+
+
+def test_the_principal_bows_off_the_guest_his_usher_asked():
+    """既夕禮 13: 主人拜賓… | 又請，賓告事畢，拜送，入 — after the usher's request and the
+    guest's report, the bow in sending off is the 主人's, for whom the 擯者 asked (rule
+    asker-again: the asker is no principal), and he goes in. 而后 ends a request's content
+    (particles.tsv then): 必請而后拜送 reads the bow (as 君樂作而后就物 the lord's going)."""
+    got = events("主人拜賓擯者出請賓告事畢拜送入", chapter=13)
+    assert got[-2:] == ["主人 拜送", "主人 入"]
+    assert events("凡將禮必請而后拜送", ["擯者"], chapter=13) == ["擯者 請", "擯者 拜送"]

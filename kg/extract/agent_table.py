@@ -226,8 +226,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "朋友襚親以進主人拜委衣如初"),
     ("asker-again",
      "A request (flag content) answered by another's report (flag report, its subject written): the next "
-     "act with no subject, a movement or a bow, is the asker's again (a guess to review); not another "
-     "report (宰告曰質明行事，告兄弟及有司: the 宰 tells on).",
+     "act with no subject, a movement or a bow, is the asker's again (a guess to review); a bow, where the "
+     "asker is no principal party, is the principal's he asked for, the last written but the one who reported "
+     "(又請賓告事畢拜送: the 主人); not another report (宰告曰質明行事，告兄弟及有司: the 宰 tells on).",
      "擯者出請賓告事畢入告出請醴賓"),
     ("counted-exchange",
      "Bows and yieldings counted (三揖, 三讓: flag mutual) are exchanged: the one acting and the party "

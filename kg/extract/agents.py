@@ -10,11 +10,11 @@ from kg.extract.phrases import at, text_at, particle
 from kg.extract.vocab import labels_of_class, things_of_class, vocabulary
 
 
-def last_principal(history: list[list[str]]) -> list[str]:
+def last_principal(history: list[list[str]], besides: list[str] = ()) -> list[str]:
     """The principal party (roles of class Host) written last as a subject,
-    else none: who goes on where an officer's part has ended."""
+    none of ``besides``, else none: who goes on where an officer's part has ended."""
     principals = vocabulary().principals
-    return next((list(h) for h in reversed(history) if h and set(h) <= principals), [])
+    return next((list(h) for h in reversed(history) if h and set(h) <= principals and not set(h) & set(besides)), [])
 
 
 def goes_out(event: Event) -> bool:
@@ -255,7 +255,8 @@ class AgentRules:
         """A request (flag content) answered by another's report (flag report)
         with its subject written: the next act with no subject, a movement or
         a bow, is the asker's again (擯者出請賓告事畢入告: the 擯者 goes in and
-        reports; 又請賓告事畢拜送: the one who asked bows him off)."""
+        reports); a bow, where the asker is an officer, is the principal's
+        he asked for (又請賓告事畢拜送: the 主人 bows him off, not his usher)."""
         if len(self.events) < 3:
             return
         asked, answer = self.events[-3], self.events[-2]
@@ -264,7 +265,10 @@ class AgentRules:
                 or set(asked.agents) & set(answer.agents) or event.agents != answer.agents \
                 or self.vocab.action_class.get(event.action) not in ("Movement", "Salutation"):
             return  # (擯者請期，宰告曰質明行事，告兄弟及有司: the 宰 tells on)
-        self.hand_to(event, asked.agents, "asker-again")
+        asker = asked.agents
+        if self.vocab.action_class.get(event.action) == "Salutation" and not set(asker) <= self.vocab.principals:
+            asker = last_principal(self.history, besides=answer.agents) or asker
+        self.hand_to(event, asker, "asker-again")
 
     def counted_exchange(self, event: Event, k: int) -> None:
         """三揖, 三讓 (flag mutual): bows and yieldings counted are exchanged,
