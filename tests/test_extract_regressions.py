@@ -295,7 +295,7 @@ def test_what_is_lifted_for_the_personator_and_how_the_meat_lies():
     assert [e.split()[1] for e in events("皆覆進柢執而俟", ["右人"], chapter=12)] == ["覆", "執", "俟"]
     assert [e.split()[1] for e in events("縮載右首進腴", ["司士"], chapter=16)] == ["載"]
     assert [e.split()[1] for e in events("進坐奠爵", ["賓"], chapter=4)] == ["進", "坐", "奠"]
-    assert [e.split()[1] for e in events("陳鼎于東方膚為下匕皆加于鼎", ["士"], chapter=16)] == ["陳", "加"]
+    assert [e.split(" ")[1] for e in events("陳鼎于東方膚為下匕皆加于鼎", ["士"], chapter=16)] == ["陳", "加"]
     assert events("主人為下射", chapter=5) == ["主人 為"]
 
 
@@ -511,3 +511,19 @@ def test_the_principal_bows_off_the_guest_his_usher_asked():
     got = events("主人拜賓擯者出請賓告事畢拜送入", chapter=13)
     assert got[-2:] == ["主人 拜送", "主人 入"]
     assert events("凡將禮必請而后拜送", ["擯者"], chapter=13) == ["擯者 請", "擯者 拜送"]
+
+
+def test_a_clause_opens_after_where_a_thing_ranks():
+    """少牢 16 (unpunctuated): 雍正執一匕以從雍府執四匕以從 … 陳鼎于東方…北上膚為下匕皆加于鼎 —
+    膚為下 (flag ranks) closes its clause, so the ladles open the next and those who hold
+    them put them on the tripods (rule holders-act), not the officer carried."""
+    got = events("雍正執一匕以從雍府執四匕以從陳鼎于東方北上膚為下匕皆加于鼎東枋", chapter=16)
+    assert got[-1] == "雍正|雍府 加 obj=匕 at=鼎"
+
+
+def test_the_victims_counted_cut_is_the_thing():
+    """少牢 16, 有司徹 17: 下佐食取牢一切肺于俎 — one cut lung of the victims: the victim, a
+    number and a word the tables lack before the lung say which lung (GUIDELINES 5: the
+    head noun), as 羊俎 says whose stand."""
+    assert events("下佐食取牢一切肺于俎以授上佐食", chapter=16)[0] == "下佐食 取 obj=肺 at=俎"
+    assert events("取羊俎", ["司馬"], chapter=16)[0] == "司馬 取 obj=俎"

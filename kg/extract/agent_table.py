@@ -60,8 +60,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "punctuated text too where the things are counted or measured or 皆 follows (貝三，實于笲) — then a movement, "
      "waiting (俟, 待: flag waits; no thing sits or rises) or an act that handles things; not 為, what it counts as) names no one who acts: its acts have no agent, none is carried. "
      "A 自/由 place may come before the movement (泰羹湆自門入). "
-     "A clause opens at a pause, after an act that names where one goes (復位, flag placed), or, where the "
-     "things are counted, after the 于 place of the act before (設于鉶南胾四豆設于左); a food word "
+     "A clause opens at a pause, after an act that names where one goes (復位, flag placed) or where a thing "
+     "ranks (膚為下, flag ranks), or, where the things are counted, after the 于 place of the act before "
+     "(設于鉶南胾四豆設于左); a food word "
      "that is also an act (奠), opening its clause before a movement or waiting, is such a thing (奠俟于下); an "
      "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
      "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",

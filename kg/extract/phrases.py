@@ -126,6 +126,15 @@ def _cut(tok: Token | None) -> bool:
         and tok.label("object") in things_of_class("MeatCut")
 
 
+def _counted_cut(tokens: list[Token], k: int) -> bool:
+    """A number at k, a word the tables lack, then a thing of the victim
+    (一切肺: one cut lung)."""
+    tok = at(tokens, k + 2)
+    return particle(at(tokens, k), "numeral") and at(tokens, k + 1) is not None and not tokens[k + 1].readings \
+        and tok is not None and tok.is_("object") and not tok.is_("role") \
+        and tok.label("object") in things_of_class("MeatCut") | things_of_class("Food")
+
+
 def _past_cuts(tokens: list[Token], k: int) -> int:
     """After the cuts (and their counts) listed from k."""
     while _cut(at(tokens, k)) or particle(at(tokens, k), "numeral") \
@@ -241,9 +250,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             whose = _whose_stand(tokens, k - 1, things)
             if whose:
                 things = things[:-1 - whose] + things[-1:]  # 舉魚腊俎, 執魚腊膚俎: the stand for them
-            elif things[-1] in victims and lone and nxt is not None and nxt.is_("object") \
-                    and not nxt.is_("role") and nxt.label("object") not in victims:
-                things.pop()  # 羊俎, 羊肉湆: the victim says whose
+            elif things[-1] in victims and lone and (nxt is not None and nxt.is_("object") and not nxt.is_("role")
+                                                     and nxt.label("object") not in victims or _counted_cut(tokens, k)):
+                things.pop()  # 羊俎, 羊肉湆: the victim says whose; 牢一切肺: the lung, one cut of the victims
             elif len(things) > 1 and not joined_before and things[-2] in things_of_class("WashVessel") \
                     and things[-1] in things_of_class("Food"):
                 things.pop()  # 匜水, 罍水: the water the vessel holds (GUIDELINES 5: the head noun)

@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.227.0"
+EXTRACTOR_VERSION = "2.228.0"
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,8 @@ define("material", "objects",
        "冪用絺布，加勺")
 define("thing-after-act", "objects",
        "The things right after an act that takes things (the `thing` flag of actions.tsv); beside vessels "
-       "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; "
+       "written with their number (二敦, 兩豆) the food named is what they hold, not a thing of its own; a "
+       "victim before a number, a word the tables lack and a part of it says which part (牢一切肺: the lung); "
        "after an act that takes no person, a role right before the thing says whose it is (徹公俎), and "
        "after any such act so does a role with 之 (受夫人之聘璋); a word the tables lack that opens the "
        "list, before 、, is passed over (the plain text's 薦韭、菹、醢 for 韭菹醢); 其, a role and 之 before a "
