@@ -527,3 +527,13 @@ def test_the_victims_counted_cut_is_the_thing():
     head noun), as 羊俎 says whose stand."""
     assert events("下佐食取牢一切肺于俎以授上佐食", chapter=16)[0] == "下佐食 取 obj=肺 at=俎"
     assert events("取羊俎", ["司馬"], chapter=16)[0] == "司馬 取 obj=俎"
+
+
+def test_a_title_that_is_a_time_clause_is_kept_only_as_those_words():
+    """既夕 (particles.tsv, a word of time) opens the text of 既夕禮 as its own words and is
+    kept; a heading that writes the whole title 既夕禮 is blanked out as any title is."""
+    from kg.extract.passages import chapter_title, without_title
+
+    titles = chapter_title(13)
+    assert without_title("既夕哭", titles) == "既夕哭"
+    assert without_title("既夕禮第十三", titles).startswith("\u3000\u3000\u3000")

@@ -267,7 +267,7 @@ class Surroundings:
         where the thing is part of the place or what is handled)."""
         last = self.sentence_last()
         return j >= 0 and last is not None and last.place is not None and last.rule_for("place") == "preposition" \
-            and self.t[j].j == last.j and any(particle(tok, "numeral") for tok in self.t[k:read_things(self.t, k)[1] + 1])
+            and self.t[j].j == last.j and any(particle(tok, "numeral") for tok in self.t[k:read_things(self.t, k)[1]])
 
     def facing_closes_clause(self, j: int) -> bool:
         """The facing at j, waiting, comes right after the words of the act

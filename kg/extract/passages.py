@@ -90,8 +90,8 @@ def without_title(norm: str, titles: list[str]) -> str:
     wailing is done, a time clause)."""
     for title in titles:
         if norm.startswith(title):
-            if vocabulary().particle_has(title[0], "time"):
-                return norm
+            if vocabulary().particle_has(title, "time"):
+                return norm  # (既夕: the words, not a heading 既夕禮)
             first = tokenize(norm)[0]
             if len(first.text) > len(title) and (first.is_("role") or first.is_("action")):
                 return norm

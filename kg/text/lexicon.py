@@ -16,7 +16,7 @@ class Lexicon:
         # rite is not known (日 of 右前射三日 is a day, not the sun of 覲禮)
         senses = [row for row in load_table("senses") if TERM_TABLES.get(row["kind"]) == table]
         sensed = {row["label"] for row in senses if normalise(row["form"]) == normalise(row["label"])}
-        sensed_forms = {normalise(row["form"]) for row in senses} - {normalise(row["label"]) for row in senses}
+        sensed_forms = {normalise(row["form"]) for row in senses if normalise(row["form"]) != normalise(row["label"])}
         for row in load_table(table):
             if row["label"] in sensed:
                 continue
