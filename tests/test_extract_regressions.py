@@ -537,3 +537,10 @@ def test_a_title_that_is_a_time_clause_is_kept_only_as_those_words():
     titles = chapter_title(13)
     assert without_title("既夕哭", titles) == "既夕哭"
     assert without_title("既夕禮第十三", titles).startswith("\u3000\u3000\u3000")
+
+
+def test_erhou_in_either_spelling_ends_what_is_asked():
+    """而后 (KR1d0038) and 而後 (KR1d0026, the punctuated text) both end a request's or
+    command's content (particles.tsv then), so the editions read 君樂作而後就物 alike."""
+    assert events(normalise("君樂作而后就物"), chapter=5)[-1] == "君 就 at=物"
+    assert events(normalise("君樂作而後就物"), chapter=5)[-1] == "君 就 at=物"

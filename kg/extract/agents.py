@@ -10,7 +10,7 @@ from kg.extract.phrases import at, text_at, particle
 from kg.extract.vocab import labels_of_class, things_of_class, vocabulary
 
 
-def last_principal(history: list[list[str]], besides: list[str] = ()) -> list[str]:
+def last_principal(history: list[list[str]], besides: tuple[str, ...] | list[str] = ()) -> list[str]:
     """The principal party (roles of class Host) written last as a subject,
     none of ``besides``, else none: who goes on where an officer's part has ended."""
     principals = vocabulary().principals
@@ -255,8 +255,9 @@ class AgentRules:
         """A request (flag content) answered by another's report (flag report)
         with its subject written: the next act with no subject, a movement or
         a bow, is the asker's again (擯者出請賓告事畢入告: the 擯者 goes in and
-        reports); a bow, where the asker is an officer, is the principal's
-        he asked for (又請賓告事畢拜送: the 主人 bows him off, not his usher)."""
+        reports); a bow, where the asker is no principal party (an officer),
+        is that of the principal written last but the one who reported, for
+        whom he asked (又請賓告事畢拜送: the 主人 bows him off, not his usher)."""
         if len(self.events) < 3:
             return
         asked, answer = self.events[-3], self.events[-2]
