@@ -6,8 +6,8 @@ sets; the word rules that call these handlers are in
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import (STANDS, PlacePhrase, at, particle, past_pause, read_place, read_roles, read_things, text_at,
-                                things_of_class)
+from kg.extract.phrases import (STANDS, PlacePhrase, at, particle, past_pause, read_place, read_roles, read_things,
+                                text_at, things_of_class)
 from kg.extract.vocab import SENTENCE_END, Token
 
 
@@ -48,7 +48,8 @@ class ThingRules:
         list of things the act before took, with at least one of its things
         before them; else []."""
         n = k
-        while n > 0 and self.t[n - 1].is_("object") and not self.t[n - 1].is_("role") and self.t[n - 1].j == self.t[n].i:
+        while n > 0 and self.t[n - 1].is_("object") and not self.t[n - 1].is_("role") \
+                and self.t[n - 1].j == self.t[n].i:
             n -= 1
         for m in range(k, n - 1, -1):  # the shortest tail first
             tail = [tok.label("object") for tok in self.t[m:k + 1]]
