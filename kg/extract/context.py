@@ -251,7 +251,7 @@ class Surroundings:
         if j >= 0 and self.act_at(j) and "placed" in self.vocab.flags(self.t[j].label("action")):
             return True  # 主人升入復位俎入: back in his place, his clause is done
         if j > 0 and self.t[j - 1].is_("action") and "ranks" in self.vocab.flags(self.t[j - 1].label("action")) \
-                and particle(self.t[j], "direction"):
+                and self.word_not_act(j - 1):
             return True  # 膚為下匕皆加于鼎: where the skin ranks, then the ladles
         if self.facing_closes_clause(j) or self.place_closes_clause(j, k):
             return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin

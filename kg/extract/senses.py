@@ -16,7 +16,7 @@ import functools
 
 from kg.mappings import TERM_TABLES, MappingError, load_table, split_variants
 from kg.readers.base import chapter_titles
-from kg.text.lexicon import lexicon
+from kg.text.lexicon import lexicon, variant_sense
 from kg.text.normalise import normalise
 
 
@@ -55,14 +55,14 @@ def _senses() -> tuple[tuple[str, str, str, frozenset[int]], ...]:
 def sensed_terms() -> frozenset[tuple[str, str]]:
     """(kind, label) of every term read only in the chapters of its sense
     (the sense's form is the label: 尸)."""
-    return frozenset((kind, label) for form, kind, label, _ in _senses() if form == normalise(label))
+    return frozenset((kind, label) for form, kind, label, _ in _senses() if not variant_sense(form, label))
 
 
 def sensed_variants() -> frozenset[tuple[str, str]]:
     """(kind, form) of each variant read as its term only in the chapters of
     its sense, the rest of the term read everywhere (个: an arrow only in the
     archery; 俎釋三个, three pieces of meat)."""
-    return frozenset((kind, form) for form, kind, label, _ in _senses() if form != normalise(label))
+    return frozenset((kind, form) for form, kind, label, _ in _senses() if variant_sense(form, label))
 
 
 @functools.lru_cache(maxsize=None)

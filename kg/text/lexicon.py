@@ -7,6 +7,13 @@ from kg.mappings import TERM_TABLES, load_table, split_variants
 from kg.text.normalise import normalise
 
 
+def variant_sense(form: str, label: str) -> bool:
+    """A sense of senses.tsv whose written form is a variant of its term, not
+    its label: only that variant is read in the sense's chapters (个 of 矢),
+    the rest of the term everywhere; else the whole term is the sense's."""
+    return normalise(form) != normalise(label)
+
+
 class Lexicon:
     """Every label and variant of a table, matched on normalised text."""
 
@@ -15,8 +22,8 @@ class Lexicon:
         # a term read only in the rites its sense names (senses.tsv) is left out here, where the
         # rite is not known (日 of 右前射三日 is a day, not the sun of 覲禮)
         senses = [row for row in load_table("senses") if TERM_TABLES.get(row["kind"]) == table]
-        sensed = {row["label"] for row in senses if normalise(row["form"]) == normalise(row["label"])}
-        sensed_forms = {normalise(row["form"]) for row in senses if normalise(row["form"]) != normalise(row["label"])}
+        sensed = {row["label"] for row in senses if not variant_sense(row["form"], row["label"])}
+        sensed_forms = {normalise(row["form"]) for row in senses if variant_sense(row["form"], row["label"])}
         for row in load_table(table):
             if row["label"] in sensed:
                 continue
