@@ -544,3 +544,41 @@ def test_erhou_in_either_spelling_ends_what_is_asked():
     command's content (particles.tsv then), so the editions read 君樂作而後就物 alike."""
     assert events(normalise("君樂作而后就物"), chapter=5)[-1] == "君 就 at=物"
     assert events(normalise("君樂作而後就物"), chapter=5)[-1] == "君 就 at=物"
+
+
+def test_qian_after_the_one_who_leads_is_leading_the_way():
+    """士虞禮 14: 祝前尸出戶 — the 祝 goes before (前道, 鄭注; particles.tsv leads), then the
+    尸 goes out: an act of the 祝, not a place 'in front of the 祝'. Before a word the tables
+    lack and a role it leads too (祝前鄉尸); before an act or a time it is none (司射前戒之:
+    he goes forward and warns; 諸侯前朝: before the audience), and after a thing a place."""
+    assert events("祝前尸出戶踊如初", ["主人"], chapter=14)[:2] == ["祝 前", "尸 出 at=戶"]
+    assert events("尸謖祝前鄉尸", chapter=14) == ["尸 謖", "祝 前"]
+    assert events("司射前戒之", chapter=5) == ["司射 戒"]
+    assert events("諸侯前朝皆受舍于朝", chapter=10) == ["諸侯 受 obj=舍 at=朝"]
+    assert events("主人筵前獻賓", chapter=4) == ["主人 獻 at=筵前 to=賓"]
+
+
+def test_a_side_alone_before_where_each_dish_is():
+    """少牢 16 (unpunctuated): 設于東韭菹在南葵菹在北 — the dishes are set on the east; 韭菹在南
+    says where each lies (在, a state), so the side alone is the place, not 'the east 韭菹'."""
+    assert events("主婦不興遂受陪設于東韭菹在南葵菹在北", chapter=16)[-1] == "主婦 設 at=東"
+
+
+def test_a_thing_written_twice_opens_its_own_clause():
+    """既夕禮 13 (unpunctuated): 薦馬馬出自道 — the horses are led in; written again, the
+    horses open a clause of their own and go out, by no one the text names (rule
+    thing-subject); 駕 (actions.tsv noun-act) is the act before its 于 phrase, not one more
+    thing the horses follow (車各從其馬駕于門外), and the carriage elsewhere (偏駕不入王門)."""
+    got = events("薦馬馬出自道車各從其馬駕于門外西面而俟", ["甸人"], chapter=13)
+    assert got[:2] == ["甸人 薦 obj=馬", " 出 obj=馬 at=道車"]
+    assert got[2:4] == [" 從 obj=馬", " 駕 at=門外"]
+    assert events("偏駕不入王門", chapter=10)[0] == " 不入 obj=駕"
+
+
+def test_an_act_word_before_washing_names_those_who_do_it():
+    """士喪禮 12: 祝徹盥于門外 — 祝與有司當徹小斂之奠者 (鄭注); the punctuated text writes
+    祝、徹、盥: 徹 right between the role and the washing (盥, flag readies) names those
+    who clear, who wash with the 祝. 婦徹設席前 keeps 徹 as her act."""
+    assert events("祝徹盥于門外入", chapter=12) == ["祝|徹者 盥 at=門外", "祝|徹者 入"]
+    assert events(normalise("祝、徹、盥於門外，入"), chapter=12) == ["祝|徹者 盥 at=門外", "祝|徹者 入"]
+    assert events("婦徹設席前如初", chapter=2)[0] == "婦 徹"

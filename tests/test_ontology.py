@@ -70,7 +70,7 @@ def test_term_tables_are_consistent():
              "reported", "mourners", "matter", "paired", "hand-only", "audience", "waits", "thing-only", "measure", "beckons", "holds", "lies",
              "gift-laid", "from", "ceases", "qualifier", "place-only", "performers",
              "by-victim", "ladles", "side", "sets-out", "sees-off", "offers-dead", "clears", "names-place",
-             "count-only", "count-unit", "negated-only", "for-person", "ranks", "returns", "follows", "serves", "presents"}
+             "count-only", "count-unit", "negated-only", "for-person", "ranks", "returns", "follows", "serves", "presents", "readies"}
     header = (ROOT / "mappings" / "actions.tsv").read_text(encoding="utf-8").split("\nlabel\t")[0]
     assert all(f"#   {flag} " in header for flag in flags), "every grammar flag is documented in actions.tsv"
     particles = (ROOT / "mappings" / "particles.tsv").read_text(encoding="utf-8")

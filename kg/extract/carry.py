@@ -84,6 +84,19 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
     return all(role.endswith("者") and "clears" in vocab.flags(role[:-1]) for role in roles)
 
 
+DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
+
+
+def named_for_this_deed(history: list[list[str]], act: str | None) -> list[str]:
+    """Where ``act`` opens a passage with no subject: the party among the
+    last subjects written that names those who do it (X者, X the act: rule
+    named-for-deed), else none (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌: the 祝 and
+    those who clear, 鄭注 祝與有司當徹小斂之奠者)."""
+    if act is None:
+        return []
+    return next((list(h) for h in reversed(history[-DEED_NAMED_BACK:]) if act + "者" in h), [])
+
+
 def before_clearing(events: list[Event], agent: list[str], act: str | None) -> list[str] | None:
     """Where ``act``, the first act of a passage with no subject, is an
     offering set out (flag offers-dead, as for named_for_another_deed): the

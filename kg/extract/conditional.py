@@ -1,6 +1,6 @@
 """Words that are an act only in some places (rule conditional-act and the
 checks that ask whether a word is an act where it stands): 辯, 疑 before the
-one they look to, 先 before those who follow, 聲 before a count, 升 not after
+one they look to, 先 before those who follow, 前 after who leads, 聲 before a count, 升 not after
 a count of cloth, 用 after a negation. A mixin of :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
@@ -12,6 +12,22 @@ FOLLOWERS = 10  # at most this many words (who or what follows, 、，而) betwe
 
 
 class ConditionalActs:
+    def on_conditional_act(self, k: int, tok) -> int | None:
+        """The word at k where it is an act only in some places (rule
+        conditional-act): the next index, or None where it is no such word."""
+        if self.vocab.particle_has(tok.text, "act-before-role") and tok.is_("action"):
+            return self.act_before_role(k)
+        if self.vocab.particle_has(tok.text, "act-before-followers") and tok.is_("action"):
+            return self.on_action(k, rule="conditional-act") if self.goes_first(k) else k + 1
+        if self.vocab.particle_has(tok.text, "leads") and tok.is_("action"):
+            return self.on_action(k, rule="conditional-act") if self.leads(k) else k + 1
+        before = self.vocab.particle_value(tok.text, "act-after")
+        if before is None:
+            return None
+        if not self.right_after(k, before):
+            return k + 1
+        return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
+
     def act_before_role(self, k: int) -> int:
         """辯, 疑 (particles.tsv flag act-before-role) right before a role with
         nothing, 之 or 所 after it: the act, on where that one faces or is
@@ -41,6 +57,21 @@ class ConditionalActs:
                     or particle(tok, "link")):
                 return False
         return False
+
+    def leads(self, k: int) -> bool:
+        """前 (particles.tsv flag leads) right after the role that does it and
+        before a role, a pause, the end or a word the tables lack and a role:
+        the act of leading the way (祝前尸出戶; 祝前鄉尸: 前道, 鄭注). Elsewhere a
+        direction (席前, 自前適左) or, before an act or a time, no act (司射前戒之: goes
+        forward; 諸侯前朝: before the audience)."""
+        tok, before, after = self.t[k], at(self.t, k - 1), at(self.t, k + 1)
+        if not (self.vocab.particle_has(tok.text, "leads") and tok.is_("action") and before is not None
+                and before.is_("role")):
+            return False
+        if after is not None and not after.readings:
+            after = at(self.t, k + 2)  # (鄉尸: turned towards the 尸)
+            return after is not None and after.is_("role")
+        return after is None or after.punct or after.is_("role")
 
     def word_not_act(self, k: int) -> bool:
         """The act word at k is no act where it stands: 先 before no followers

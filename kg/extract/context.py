@@ -68,7 +68,8 @@ class Surroundings:
 
     def act_at(self, k: int) -> bool:
         tok = at(self.t, k)
-        return tok is not None and tok.is_("action") and tok.readings.get("particle") not in ("pronoun", "direction", "join") \
+        return tok is not None and tok.is_("action") \
+            and (tok.readings.get("particle") not in ("pronoun", "direction", "join") or self.leads(k)) \
             and not self.noun_not_act(k) and not self.word_not_act(k)
 
     def sets_down_at(self, k: int) -> bool:
@@ -253,6 +254,9 @@ class Surroundings:
         if j > 0 and self.t[j - 1].is_("action") and "ranks" in self.vocab.flags(self.t[j - 1].label("action")) \
                 and self.word_not_act(j - 1):
             return True  # 膚為下匕皆加于鼎: where the skin ranks, then the ladles
+        if j == k - 1 and self.t[j].text == self.t[k].text and self.t[j].is_("object") and self.clause is not None \
+                and self.t[j].j == self.clause.j:
+            return True  # 薦馬馬出: the horses are led in; then the horses go out, a clause of theirs
         if self.facing_closes_clause(j) or self.place_closes_clause(j, k):
             return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin
         if j == k - 1 and self.clause is not None and self.act_at(j) \

@@ -192,6 +192,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
     joined = False  # the last word was 、/及/與: a word that is also an act is a thing here
     counted: list[str] = []  # vessels written with their number (二敦)
     opens = k == 0 or getattr(at(tokens, k - 1), "punct", False)  # the list opens its clause
+    linked = False  # a 、/及/與 joined the list somewhere
     while True:
         tok = at(tokens, k)
         if tok is None:
@@ -219,6 +220,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
         if tok.is_("object") and tok.is_("action") and not joined and _pronoun_ends(tokens, k + 1) and (
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
             break  # 姑受奠之: she receives it and sets it down (not "receives the offering"); 鼏之: covers it
+        if things and not linked and tok.is_("action") and "noun-act" in vocab.flags(tok.label("action")) \
+                and particle(nxt, "preposition"):
+            break  # 車各從其馬駕于門外: they follow, then are yoked there (not 盤匜與簞巾于西階東, a list)
         if things and tok.is_("object") and particle(nxt, "state"):
             k += 1  # 皆加勺篚在其南: the basket is where it stands, no thing of 加 (nor an act: 醴在服北)
             break
@@ -266,7 +270,7 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 things, k = [], k + 1  # 中之八算
             elif particle(nxt, "join") and _thing_follows(tokens, k + 1):
                 k += 1
-                joined = True
+                joined = linked = True
             continue
         if things and tok.is_("action") and not tok.is_("object") and "measure" in vocab.flags(tok.label("action")):
             k += 1  # 玄纁束馬兩: the bundle the silk comes in; the list goes on

@@ -28,8 +28,9 @@ class PlaceRules:
         if below == getattr(nxt, "text", None) and (self.vocab.particle_has(prep, "forward")
                                                     or before is not None and before.is_("role")):
             below = None  # 實于右: a side alone is the place; not 宰自右少退 (the way), 上射於左 (where he is)
-        if below is not None and not is_head(at(self.t, k + 2)) and not particle(at(self.t, k + 2), "direction"):
-            # (設于西北隅: a corner, not the west)
+        if below is not None and not (is_head(at(self.t, k + 2)) and not particle(at(self.t, k + 3), "state")) \
+                and not particle(at(self.t, k + 2), "direction"):
+            # (設于西北隅: a corner, not the west; 設于東韭菹在南: the east, then where each dish is)
             self.attach_place(PlacePhrase(below, "place", below, False), prep, k + 2)
             return k + 2
         corner = text_at(self.t, k + 1) + text_at(self.t, k + 2)

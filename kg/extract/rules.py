@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.230.0"
+EXTRACTOR_VERSION = "2.231.0"
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,8 @@ define("thing-after-act", "objects",
 define("thing-not-done", "objects",
        "A thing written right before 不 + an act that takes things is what is not handled (髀不升: the thigh "
        "is not put in); the things after the act are not its objects. Where it ends the list of things the act "
-       "before took, it is taken out of that list (載右胖髀不升, 徹薦爵筵尊不徹: the same act written again).",
+       "before took, it is taken out of that list (載右胖髀不升, 徹薦爵筵尊不徹: the same act written again); a "
+       "thing that is also an act (noun-act) is such a thing only opening its clause (偏駕不入王門).",
        "髀不升")
 define("used-after-act", "objects",
        "用X closing an act's clause (only its things, place, facing and words the tables lack between) "

@@ -51,6 +51,9 @@ class SubjectReading:
             return self.on_role(k + 2, joining=True)
         roles, after = read_roles(self.t, k)
         place = read_place(self.t, k, heads=("role",), need_direction=True)
+        if place is not None and place[1] == k + 2 and self.vocab.particle_has(self.t[k + 1].text, "leads") \
+                and not particle(at(self.t, k - 1), "preposition"):
+            place = None  # 祝前尸出戶: the 祝 leads the way; 司射前戒之: goes forward (not 于賓前)
         if place is not None and not particle(at(self.t, k - 1), "preposition") \
                 and hand_before_act(self.t, place[1], place[0].label[len(place[0].head):]) \
                 and not genitive(at(self.t, k + 1)) and not self.no_hand_in(place[1]) \
@@ -121,6 +124,22 @@ class SubjectReading:
         (遵者) or X an act (襚者); not 奇者, an odd tally (若有奇者則曰奇)."""
         return all(role.endswith("者") and ("role" in self.vocab.forms.get(role, {})
                                             or role[:-1] in self.vocab.action_grammar) for role in roles)
+
+    def washers_named(self, k: int) -> int | None:
+        """An act word right after the role just written and right before the
+        washing that readies a task (盥, flag readies) names more who act: those
+        who will do it, X者 (祝徹盥于門外: 祝與有司當徹小斂之奠者, 鄭注; the punctuated
+        text writes 祝、徹、盥). They join the role; the index after the word, else None."""
+        before = k - 2 if text_at(self.t, k - 1) == "、" else k - 1
+        after = k + 2 if text_at(self.t, k + 1) == "、" else k + 1
+        role, washing, act = at(self.t, before), at(self.t, after), self.t[k].readings.get("action")
+        if not (self.fresh and self.agent and role is not None and role.is_("role") and act is not None
+                and not self.t[k].is_("role") and self.act_at(after)
+                and "readies" in self.vocab.flags(washing.label("action"))
+                and self.vocab.action_class.get(act) != self.vocab.action_class.get(washing.label("action"))):
+            return None  # (媵御沃盥: pouring the water is part of the washing)
+        self.take_subject(self.agent + [act + "者"], "written-subject")
+        return after
 
     def take_subject(self, roles: list[str], origin: str) -> None:
         """``roles`` act from here on: the subject written for the acts that follow."""

@@ -24,8 +24,8 @@ class ThingRules:
             return False
         before = self.previous_event
         tail = self.list_tail(before, k - 2) if self.verb_end == k - 1 else []
-        if thing.is_("action") and not tail:
-            return False  # (筵尊不徹: 尊 is what the list of 徹 ended with, no act)
+        if thing.is_("action") and not tail and not (self.noun_not_act(k - 2) and self.opens_clause(k - 2)):
+            return False  # (筵尊不徹: 尊 is what the list of 徹 ended with, no act; but 偏駕不入: the carriage)
         flags = self.vocab.flags(event.action)
         follows = at(self.t, k + 1)
         if not ("thing" in flags and not (follows is not None and follows.is_("object"))

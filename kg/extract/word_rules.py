@@ -47,7 +47,7 @@ class WordRules:
                "右執項左執前進祝加之如初")
     def rule_act_not_participant(self, k, tok, kind):
         if not (tok.is_("role") and tok.is_("action")) or tok.subject_only or not self.act_at(k - 1) \
-                or not self.act_at(k + 1):
+                or not self.act_at(k + 1) or self.leads(k + 1):
             return None  # (御, 媵: a role only as a subject, roles.tsv ~X)
         named = {r for h in self.history for r in h} \
             | {r for e in self.earlier + self.events for r in e.agents + e.recipients}
@@ -73,11 +73,12 @@ class WordRules:
     @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
                "right before another act, or before the place, facing or 以 and things that lead up to one, is "
                "that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者; 贊戶內北面答拜, 贊以肝從); not after a count "
-               "of people (二人贊: two men assist).",
+               "of people (二人贊: two men assist); so is one right between the role just written and washing "
+               "(盥, flag readies), who join that role (祝徹盥于門外: the 祝 and those who clear, 鄭注; not 媵御沃盥).",
                "贊薦菹醢")
     def rule_act_word_as_person(self, k, tok, kind):
         if not tok.is_("action") or "agent-noun" not in self.vocab.flags(tok.label("action")) or self.fresh:
-            return None
+            return self.washers_named(k) if tok.is_("action") else None
         nxt = at(self.t, k + 1)
         role = tok.label("action") + "者"
         if nxt is None or nxt.is_("role") or self.act_index(k + 1) is None \
@@ -150,7 +151,7 @@ class WordRules:
                "lack before a place is part of it (殯門外) or before a thing and its side (設于初籩之南), so is a "
                "thing before a gate (舍門外), and one word the "
                "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, "
-               "降衣于前, 設對醬于東; not 自右, the way, nor 上射於左, nor 西 of 西北隅), and two quarters alone "
+               "降衣于前, 設對醬于東, 設于東韭菹在南; not 自右, the way, nor 上射於左, nor 西 of 西北隅), and two quarters alone "
                "after 于 are the corner as written (設于西北，婦人踊); an act that names where its things lie, last "
                "in its clause, is that place (flag names-place: 奠于陳, the display); 升降自西階: both go by the "
                "stair (flag paired); "
@@ -312,18 +313,10 @@ class WordRules:
     @word_rule("conditional-act", "A word that is an act only right after another act (particles.tsv "
                "act-after=X: 遂 after 決) or before a role with nothing, 之 or 所 after it (act-before-role: "
                "辯君之南面, 不疑君), or before who or what follows, then 從, nothing done between (act-before-followers: "
-               "重先，奠從; 祝先，尸從: goes first); elsewhere an adverb (遂 'then', 辯獻 'to each in turn', 先入).", "袒決遂")
+               "重先，奠從; 祝先，尸從: goes first), or right after its role before a role or a pause (leads: 祝前尸出戶, "
+               "leading the way); elsewhere an adverb (遂 'then', 辯獻 'to each in turn', 先入, 司射前戒之).", "袒決遂")
     def rule_conditional_act(self, k, tok, kind):
-        if self.vocab.particle_has(tok.text, "act-before-role") and tok.is_("action"):
-            return self.act_before_role(k)
-        if self.vocab.particle_has(tok.text, "act-before-followers") and tok.is_("action"):
-            return self.on_action(k, rule="conditional-act") if self.goes_first(k) else k + 1
-        before = self.vocab.particle_value(tok.text, "act-after")
-        if before is None:
-            return None
-        if not self.right_after(k, before):
-            return k + 1
-        return self.on_action(k, rule="conditional-act") if tok.is_("action") else None
+        return self.on_conditional_act(k, tok)
 
     @word_rule("adverb", "An adverb (乃, 皆, 亦) is no act; 皆 after two alternating subjects makes both act "
                "(particles.tsv flag both), not 皆 right after counted things (代脅一，皆二骨以並: the cuts); 乃 "
