@@ -446,7 +446,7 @@ def test_a_count_to_each_vessel_is_no_thing_handled():
     載 loads; the skin opens the clause of 載 (rule thing-subject) past the measure and
     亦橫. Without 而 the stand is a thing (陳鼎…二俎設于羊鼎西)."""
     got = events(normalise("司士三人升魚腊膚魚用鮒十有五而俎縮載右首進腴腊一純而俎亦進腴膚九而俎亦横載革順"), chapter=16)
-    assert got == ["司士 升 obj=魚|腊|膚", "司士 載", " 載 obj=膚"]
+    assert got == ["司士 升 obj=魚|腊|膚", "司士 載 obj=魚", " 載 obj=膚"]
 
 
 def test_what_is_received_from_someone_is_read_as_an_act_reads_its_things():
@@ -582,3 +582,29 @@ def test_an_act_word_before_washing_names_those_who_do_it():
     assert events("祝徹盥于門外入", chapter=12) == ["祝|徹者 盥 at=門外", "祝|徹者 入"]
     assert events(normalise("祝、徹、盥於門外，入"), chapter=12) == ["祝|徹者 盥 at=門外", "祝|徹者 入"]
     assert events("婦徹設席前如初", chapter=2)[0] == "婦 徹"
+
+
+def test_a_thing_written_again_after_the_list_opens_its_clause():
+    """少牢 16 (unpunctuated): 司士三人升魚腊膚魚用鮒十有五而俎縮載 — the fish, dried meat and
+    skin go up; 魚 written again opens the clause that says what the fish are (用鮒, rule
+    material) and the fish are loaded. Two cuts of one kind in a list (脡脊、橫脊) are two
+    things, no clause."""
+    got = events("司士三人升魚腊膚魚用鮒十有五而俎縮載右首進腴", chapter=16)
+    assert got == ["司士 升 obj=魚|腊|膚", "司士 載 obj=魚"]
+    assert events("乃盛俎臑臂肫脡脊橫脊短脅代脅皆牢", ["尸"], chapter=17) == ["尸 盛 obj=俎|臑|臂|肫|脊|脅"]
+
+
+def test_a_side_alone_after_the_gate_in_the_punctuated_text():
+    """士虞禮 14, the punctuated text: 祝入門，左，北面 — the side between pauses right after
+    the gate the 祝 went in by is the side of it (門左), as the unpunctuated 入門左 reads."""
+    assert events(normalise("祝入門，左，北面。"), chapter=14) == ["祝 入 at=門左 北面"]
+    assert events(normalise("主人揖，先入門，右。"), chapter=14)[-1] == "主人 入 at=門右"
+
+
+def test_what_is_carried_in_is_set_down_across_a_comma():
+    """士虞禮 14, the punctuated text: 俎入，設于豆東 — the stands carried in are what is set
+    down, as in the unpunctuated 俎入設于豆東; not after things that follow (酒、脯、醢、俎從，
+    升自阼階: those who went first go up) nor the cup presented after them (籩、燔從，獻佐食)."""
+    assert events(normalise("俎入，設于豆東。"), chapter=14) == [" 入 obj=俎", " 設 obj=俎 at=豆東"]
+    assert events(normalise("夏祝及執事盥，執醴先，酒、脯、醢、俎從，升自阼階。"), chapter=12)[-1] \
+        == "夏祝|執事者 升 at=阼階"

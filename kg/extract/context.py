@@ -254,9 +254,9 @@ class Surroundings:
         if j > 0 and self.t[j - 1].is_("action") and "ranks" in self.vocab.flags(self.t[j - 1].label("action")) \
                 and self.word_not_act(j - 1):
             return True  # 膚為下匕皆加于鼎: where the skin ranks, then the ladles
-        if j == k - 1 and self.t[j].text == self.t[k].text and self.t[j].is_("object") and self.clause is not None \
-                and self.t[j].j == self.clause.j:
-            return True  # 薦馬馬出: the horses are led in; then the horses go out, a clause of theirs
+        if j == k - 1 and self.clause is not None and self.t[j].j == self.clause.j \
+                and self.t[k].label("object") in self.clause.objects:
+            return True  # 薦馬馬出, 升魚腊膚魚用鮒: a thing the list just ended with names again opens a clause
         if self.facing_closes_clause(j) or self.place_closes_clause(j, k):
             return True  # 重止于門外之西東面柩入: where it stood and which way it faced, then the coffin
         if j == k - 1 and self.clause is not None and self.act_at(j) \

@@ -271,17 +271,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             event.objects += [t for t in things if t not in event.objects]
             if things:
                 event.mark("objects", "thing-after-act")
-        carried = self.previous_event
-        topic = carried is not None and carried.rule_for("agent") == "thing-subject"
-        if (("thing" in flags or (topic and self.vocab.action_class.get(event.action) == "Movement"
-                                   and "placed" not in flags))  # (酒錯，復位: he goes back, not the wine)
-                and not event.objects and carried is not None and carried.rule_for("objects") == "thing"
-                and carried.rule_for("agent") != "things-follow"  # (…籩燔從，獻佐食: he presents the cup)
-                and self.verb_token > 0 and self.t[self.verb_token - 1].j == carried.j and not written_subject
-                and (topic or self.vocab.action_class.get(carried.action) == "Movement")):
-            # 俎入設于豆東: what is carried in is set down; 新盆…皆濯造于西階下: what
-            # the clause opened with is rinsed, then brought below the steps
-            event.objects = list(carried.objects)
+        if not event.objects and not written_subject and self.carried_things_go_on(event, flags):
+            event.objects = list(self.previous_event.objects)  # 俎入設于豆東: what is carried in is set down
             event.mark("objects", "thing")
         if event.place is None:
             heads = ("place", "object") if "goal" in flags else ("place",)

@@ -241,8 +241,9 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
             if tok.label("object") in things_of_class("VesselPart") and things and k > start \
                     and getattr(at(tokens, k - 1), "readings", {}).get("object") == things[-1]:
                 things.pop()  # 執匕枋: the handle of the spoon (GUIDELINES 5: the head noun)
-            if things and things[-1] == tok.label("object") and k > start and text_at(tokens, k - 1) == tok.text:
-                break  # 槃匜，匜實于槃中: the thing written twice opens a clause of its own
+            if tok.label("object") in things and (text_at(tokens, k - 1) == tok.text or not linked and any(
+                    written.text == tok.text for written in tokens[start:k])):
+                break  # 槃匜，匜實于槃中, 升魚腊膚魚用鮒: the thing written again opens a clause (not 脡脊、橫脊)
             if tok.label("object") not in things:  # 設扃鼏: each thing once
                 things.append(tok.label("object"))
             k += 1

@@ -17,6 +17,19 @@ GENERIC_PLACES = {"位"}
 
 
 class PlaceRules:
+    def side_after_pause(self, k: int) -> int | None:
+        """A side alone between pauses (左, 右: particles.tsv hand) right after
+        the place a movement just went to is the side of it (the punctuated
+        text's 祝入門，左，北面: 門左, as 入門左): the index after it, else None."""
+        tok, last = self.t[k], self.sentence_last()
+        if not (self.vocab.particle_has(tok.text, "hand") and particle(tok, "direction")) or last is None \
+                or last.place is None or self.vocab.action_class.get(last.action) != "Movement" or k < 2 \
+                or not self.t[k - 1].punct or self.t[k - 2].j != last.j \
+                or not (at(self.t, k + 1) is None or self.t[k + 1].punct):
+            return None
+        last.place = PlacePhrase(last.place.label + tok.text, last.place.head_kind, last.place.head, True)
+        return k + 1
+
     def on_preposition(self, k: int) -> int:
         prep = self.t[k].text
         self.prep_at = k

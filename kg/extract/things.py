@@ -118,7 +118,7 @@ class ThingRules:
             # (纚笄宵衣以俟見, 賓朝服以拜賜: worn, not handled; 皆二骨以竝: how the bones lie)
             if not set(things) <= things_of_class("Dress") and not self.side_by_side(after):
                 # 所執脯以賜: the thing of the act after 以; 冪用絺布，加勺: what the cover is made of
-                described = self.t[after].text == "用" and self.clause_starts(k)
+                described = self.t[after].text == "用" and self.opens_clause(k)
                 self.wait_things(things, "material" if described else "thing")
         elif self.opens_clause(k) and self.handled_at(self.topic_act(k, measured)):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what

@@ -27,6 +27,27 @@ class ThingTopics:
             self.set_origin("thing-subject")
         return after
 
+    def carried_things_go_on(self, event, flags: set[str]) -> bool:
+        """The act right after another that carried its things (a movement) or
+        whose clause opened with them (rule thing-subject), with no subject
+        written, takes those things: 俎入設于豆東, what is carried in is set down;
+        新盆…皆濯造于西階下, what the clause opened with is rinsed, then brought
+        below the steps. So across a comma of the punctuated text (俎入，設于豆東),
+        though not after things that follow (籩、燔從，獻佐食; 酒、脯、醢、俎從，升自阼階:
+        those who went before go on) nor for a movement after a comma."""
+        carried = self.previous_event
+        if carried is None or carried.rule_for("objects") != "thing" or self.verb_token == 0 \
+                or carried.rule_for("agent") == "things-follow":  # (…籩燔從，獻佐食: he presents the cup)
+            return False
+        topic = carried.rule_for("agent") == "thing-subject"
+        movement = self.vocab.action_class.get(event.action) == "Movement"
+        comma = text_at(self.t, self.verb_token - 1) == "，"
+        if comma and (movement or "follows" in self.vocab.flags(carried.action)):
+            return False
+        return ("thing" in flags or (topic and movement and "placed" not in flags)) \
+            and self.t[self.verb_token - 1 - comma].j == carried.j \
+            and (topic or self.vocab.action_class.get(carried.action) == "Movement")  # (酒錯，復位: he goes back)
+
     def chain_of_things(self, event, past: int) -> bool:
         """The clause of ``event`` opened with its things and no one (rule
         thing-subject), and the things after it are followed at once by the

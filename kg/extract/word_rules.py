@@ -374,9 +374,10 @@ class WordRules:
                "even with an act after it (降階受笲, 出門哭: GUIDELINES 6); else it waits for the next act "
                "(阼階下北面拜送爵; 不降階上答再拜); a quarter in a list of the quarters and what goes there is no "
                "act's place (南方璋西方琥), nor is a place counted after words that are no act (為宮方三百步，四門: "
-               "how many gates).", "阼階下北面拜送爵")
+               "how many gates); a side alone between pauses right after a movement's place is its side (祝入門，左: "
+               "門左).", "阼階下北面拜送爵")
     def rule_bare_place(self, k, tok, kind):
-        return self.on_bare_place(k) if tok.is_("place") else None
+        return self.on_bare_place(k) if tok.is_("place") else self.side_after_pause(k)
 
     @word_rule("act", "An act: an event with the agent, negation, things, place and facing waiting, and "
                "what the act takes after it (actions.tsv grammar); after a place and 之 the act word is what "
