@@ -608,3 +608,13 @@ def test_what_is_carried_in_is_set_down_across_a_comma():
     assert events(normalise("俎入，設于豆東。"), chapter=14) == [" 入 obj=俎", " 設 obj=俎 at=豆東"]
     assert events(normalise("夏祝及執事盥，執醴先，酒、脯、醢、俎從，升自阼階。"), chapter=12)[-1] \
         == "夏祝|執事者 升 at=阼階"
+
+
+def test_the_mourners_do_not_move_the_coffin_or_turn_the_hearse():
+    """既夕禮 13: 正柩于兩楹間用夷牀, 祖還車不還器 — the coffin is set straight and the hearse
+    turned round by officers the text does not name (rule mourner-apart: things of classes
+    Bier and Carriage), not by the mourners carried from the passage before, and the act
+    after it in the clause (不還器) is theirs too; the women (婦人) are of the family."""
+    assert events(normalise("正柩于兩楹間用夷牀"), ["衆主人"], chapter=13) == [" 正 obj=柩|床 at=楹間"]
+    assert events("祖還車不還器", ["婦人"], chapter=13) == [" 還 obj=車", " 不還 obj=器"]
+    assert events("主人奉尸斂于棺", chapter=12)[0].startswith("主人 奉")

@@ -181,11 +181,12 @@ def test_a_passage_that_runs_across_a_section_is_read_as_two():
 
 
 def test_a_passage_is_cut_where_a_canonical_passage_begins():
-    """The punctuated text runs 既夕禮's 薦車，直東榮，北輈。質明，滅燭。 as one
-    passage; the reference opens a passage at 質明 (a new stage of the day:
-    no one carried into putting out the torches), and so, through its
-    alignment, does the punctuated text: 滅 has no agent, as in KR1d0038,
-    where the whole paragraph read gave it the 主人 of the passage before."""
+    """The punctuated text runs 既夕禮's 薦車，直東榮，北輈。質明，滅燭。徹者升自阼階，
+    降自西階。乃奠如初 as one passage; the reference opens a passage at 質明 (a new
+    stage of the day: no one carried into putting out the torches) and at 乃奠, and so,
+    through its alignment, does the punctuated text: 奠 has no agent, as in KR1d0038
+    (rule carried-passage: those who cleared lay no offering), where the whole
+    paragraph read as one gives it the 徹者 written before."""
     from kg.extract.passages import extract_events
     from kg.extract.work import align_documents, stages_of
 
@@ -195,11 +196,12 @@ def test_a_passage_is_cut_where_a_canonical_passage_begins():
     holding = next(p for p in plain.passages if "薦車，直東榮，北輈。質明，滅燭。" in p.span.norm)
     cuts = [cut for cut, _ in stages[holding.index]]
     assert holding.span.norm.index("質明") in cuts
-    put_out = [e for e in extract_events(plain, stages) if e.action == "滅" and e.passage == holding.index]
-    assert [e.agents for e in put_out] == [[]]
+    assert holding.span.norm.index("乃奠") in cuts
+    put_out = [e for e in extract_events(plain, stages) if e.action in ("滅", "奠") and e.passage == holding.index]
+    assert [e.agents for e in put_out] == [[], []]
     whole = [e for e in extract_events(plain, {holding.index: [(0, stages[holding.index][0][1])]})
-             if e.action == "滅" and e.passage == holding.index]
-    assert [e.agents for e in whole] == [["主人"]]  # read as one passage, the host was carried in
+             if e.action == "奠" and e.passage == holding.index]
+    assert [e.agents for e in whole] == [["徹者"]]  # read as one passage, those who cleared are carried in
 
 
 def test_a_cut_at_a_canonical_passage_lands_on_its_first_word():

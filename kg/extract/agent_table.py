@@ -177,8 +177,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "不必盡用"),
     ("mourner-apart",
      "In the rites before burial (士喪禮, 既夕禮), an offering set out, served or loaded (奠, 薦, 設, 陳, 饌, 載: "
-     "flag offers-dead) with no subject written is no act of the chief mourner, his brothers or his wife "
-     "(主人, 衆主人, 主婦) carried into it: "
+     "flag offers-dead) with no subject written is no act of the chief mourner, his brothers, his wife or the "
+     "women (主人, 衆主人, 主婦, 婦人) carried into it, nor is an act on the coffin, what bears it or a carriage "
+     "(classes Bier, Carriage: 正柩于兩楹間, 祖還車): "
      "officers no one names do it (乃奠: 祝與執事為之, 鄭注).",
      "薦車直東榮北輈"),
     ("giver-leaves",

@@ -5,12 +5,12 @@ before burial. A mixin of
 from __future__ import annotations
 
 from kg.extract.event import Event
-from kg.extract.phrases import at, read_roles, text_at
+from kg.extract.phrases import at, read_roles, text_at, things_of_class
 from kg.extract.senses import before_burial
 
 
 # the dead's own family, who mourn and are served, not the officers who set out (朔月奠用特豚: not the 衆主人)
-MOURNING_FAMILY = {"主人", "衆主人", "主婦"}
+MOURNING_FAMILY = {"主人", "衆主人", "主婦", "婦人"}
 
 
 class AsideRules:
@@ -43,13 +43,16 @@ class AsideRules:
 
     def mourner_apart(self, event: Event) -> None:
         """In the rites before burial, an offering set out, served or loaded
-        (flag offers-dead) with no subject written is no act of the chief
-        mourner, his brothers or his wife carried into it: officers no one
-        names do it (乃奠: 祝與執事為之, 鄭注; 薦車直東榮北輈; 主人入袒，乃載)."""
-        if event.agents and set(event.agents) <= MOURNING_FAMILY and "offers-dead" in self.vocab.flags(event.action) \
-                and before_burial(self.chapter):
+        (flag offers-dead) with no subject written, or an act on the coffin,
+        what bears it or a carriage (classes Bier, Carriage), is no act of the
+        dead's family carried into it: officers no one names do it (乃奠:
+        祝與執事為之, 鄭注; 薦車直東榮北輈; 主人入袒，乃載; 正柩于兩楹間; 祖還車)."""
+        apparatus = things_of_class("Bier") | things_of_class("Carriage")
+        if event.agents and set(event.agents) <= MOURNING_FAMILY and before_burial(self.chapter) \
+                and ("offers-dead" in self.vocab.flags(event.action) or set(event.objects) & apparatus):
             event.agents = []
             event.mark("agent", "mourner-apart", replace=True)
+            self.agent = []
 
     def served_act(self, event: Event, k: int) -> None:
         """沃尸盥: an act done for another's act (flag serves) — the role right
