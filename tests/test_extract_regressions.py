@@ -568,10 +568,9 @@ def test_a_thing_written_twice_opens_its_own_clause():
     """既夕禮 13 (unpunctuated): 薦馬馬出自道 — the horses are led in; written again, the
     horses open a clause of their own and go out, by no one the text names (rule
     thing-subject); 駕 (actions.tsv noun-act) is the act before its 于 phrase, not one more
-    thing the horses follow (車各從其馬駕于門外), and the carriage elsewhere (偏駕不入王門)."""
+    thing after 從 (車各從其馬駕于門外), and the carriage elsewhere (偏駕不入王門)."""
     got = events("薦馬馬出自道車各從其馬駕于門外西面而俟", ["甸人"], chapter=13)
-    assert got[:2] == ["甸人 薦 obj=馬", " 出 obj=馬 at=道車"]
-    assert got[2:4] == [" 從 obj=馬", " 駕 at=門外"]
+    assert got[:2] == ["甸人 薦 obj=馬", " 出 obj=馬 at=道"]
     assert events("偏駕不入王門", chapter=10)[0] == " 不入 obj=駕"
 
 
@@ -618,3 +617,30 @@ def test_the_mourners_do_not_move_the_coffin_or_turn_the_hearse():
     assert events(normalise("正柩于兩楹間用夷牀"), ["衆主人"], chapter=13) == [" 正 obj=柩|床 at=楹間"]
     assert events("祖還車不還器", ["婦人"], chapter=13) == [" 還 obj=車", " 不還 obj=器"]
     assert events("主人奉尸斂于棺", chapter=12)[0].startswith("主人 奉")
+
+
+def test_going_down_to_wash_names_no_more_washers():
+    """燕禮 6, 公食大夫禮 9: 賓降盥, 公降盥 — the guest goes down and washes; only an act on
+    things (徹: 祝徹盥) between the role and the washing names those who do it (review of
+    2.233.0: 降者 was minted). 遂卒哭 is the rite that ends the wailing (particles.tsv
+    rite): no act, whoever was carried."""
+    assert events("主人升拜洗如賓禮賓降盥主人降", chapter=6)[-3:] == ["賓 降", "賓 盥", "主人 降"]
+    assert events("公降盥賓降公辭", chapter=9)[:2] == ["公 降", "公 盥"]
+    assert events("死三日而殯三月而葬遂卒哭", ["賓"], chapter=14) == []
+
+
+def test_an_act_named_before_zhi_hands_no_one_on():
+    """士冠禮 1: 若孤子…冠之日，主人紒而迎賓 — 冠之日 is a day, no act: no party named for
+    the capping (冠者, the one capped) is handed the passage (rule named-for-deed)."""
+    from kg.extract.carry import named_for_this_deed
+
+    assert named_for_this_deed([["冠者"]], "冠", "冠之日主人紒而迎賓") == []
+    assert named_for_this_deed([["祝", "徹者"], ["祝"]], "徹", "徹饌先取醴酒北面") == ["祝", "徹者"]
+
+
+def test_the_way_after_zi_is_the_road_and_the_carriages_follow():
+    """既夕禮 13 (unpunctuated): 馬出自道車各從其馬駕于門外 — after 自 the place 道, then the
+    carriages (not the carriage 道車 as the way); each follows its horse (其馬: whom it
+    follows, no thing of 從) and is yoked outside the gate (rule thing-subject, 各 as 皆)."""
+    got = events("薦馬馬出自道車各從其馬駕于門外西面而俟", ["甸人"], chapter=13)
+    assert got[1:4] == [" 出 obj=馬 at=道", " 從 obj=車", " 駕 obj=車 at=門外"]

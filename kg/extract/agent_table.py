@@ -58,7 +58,7 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "A passage with no subject that opens with an act X: the party among the last three subjects written "
      "that names those who do X (X者) does it, not the one carried (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌先取醴酒: "
      "the 祝 and those who clear, 鄭注 祝與有司當徹小斂之奠者); not where the act opens a time clause (卒筮, "
-     "執卦以示命筮者: when the divining is done, the 筮人 goes on).",
+     "執卦以示命筮者: when the divining is done, the 筮人 goes on), nor an act named before 之 (冠之日: a time).",
      "祝徹巾授執事者以待"),
     ("thing-subject",
      "A clause that opens with a thing carried in, set, kept waiting or following (the thing, counted or "
@@ -68,7 +68,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "A 自/由 place may come before the movement (泰羹湆自門入). "
      "A clause opens at a pause, after an act that names where one goes (復位, flag placed) or where a thing "
      "ranks (膚為下, flag ranks), or, where the things are counted, after the 于 place of the act before "
-     "(設于鉶南胾四豆設于左), and a thing written twice opens a clause with the second (薦馬馬出); a food word "
+     "(設于鉶南胾四豆設于左) or 皆 or 各 follows them (馬出自道車各從其馬: each carriage follows its horse, 其馬 "
+     "what it follows, no thing of it), and a thing written twice opens a clause with the second (薦馬馬出); a food word "
      "that is also an act (奠), opening its clause before a movement or waiting, is such a thing (奠俟于下); an "
      "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
      "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",

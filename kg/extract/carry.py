@@ -87,12 +87,14 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
 DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
 
 
-def named_for_this_deed(history: list[list[str]], act: str | None) -> list[str]:
-    """Where ``act`` opens a passage with no subject: the party among the
-    last subjects written that names those who do it (X者, X the act: rule
+def named_for_this_deed(history: list[list[str]], act: str | None, norm: str) -> list[str]:
+    """Where ``act`` opens the passage ``norm`` with no subject: the party among
+    the last subjects written that names those who do it (X者, X the act: rule
     named-for-deed), else none (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌: the 祝 and
-    those who clear, 鄭注 祝與有司當徹小斂之奠者)."""
-    if act is None:
+    those who clear, 鄭注 祝與有司當徹小斂之奠者); not an act named before 之, a
+    time or a thing (冠之日: the day of the capping)."""
+    words = [tok for tok in tokenize(norm) if not tok.punct]
+    if act is None or (len(words) > 1 and words[1].text == "之"):
         return []
     return next((list(h) for h in reversed(history[-DEED_NAMED_BACK:]) if act + "者" in h), [])
 

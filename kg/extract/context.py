@@ -265,13 +265,15 @@ class Surroundings:
         return self.clause_starts(j + 1)
 
     def place_closes_clause(self, j: int, k: int) -> bool:
-        """Token j ends the 于 place of the sentence's last act and the things
-        from k are counted: that place closes its clause (設于鉶南胾四豆設于左:
-        the cut meat in four dishes opens the next; not 擩于俎鹽振祭 or 酌于戶外尊入戶,
+        """Token j ends the 于 (or 自) place of the sentence's last act and the
+        things from k are counted, or 皆 or 各 follows them: that place closes
+        its clause (設于鉶南胾四豆設于左: the cut meat in four dishes opens the next;
+        馬出自道車各從其馬: the carriages follow; not 擩于俎鹽振祭 or 酌于戶外尊入戶,
         where the thing is part of the place or what is handled)."""
-        last = self.sentence_last()
+        last, end = self.sentence_last(), read_things(self.t, k)[1]
         return j >= 0 and last is not None and last.place is not None and last.rule_for("place") == "preposition" \
-            and self.t[j].j == last.j and any(particle(tok, "numeral") for tok in self.t[k:read_things(self.t, k)[1]])
+            and self.t[j].j == last.j and (any(particle(tok, "numeral") for tok in self.t[k:end])
+                                            or text_at(self.t, end) in ("皆", "各"))
 
     def facing_closes_clause(self, j: int) -> bool:
         """The facing at j, waiting, comes right after the words of the act

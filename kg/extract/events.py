@@ -244,6 +244,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
                 event.objects += [t for t in given if t not in event.objects]
                 event.mark("objects", "thing-after-act")
                 return self.finish(event, past)
+        if "follows" in flags and self.vocab.particle_has(text_at(self.t, after), "phrase"):
+            return self.finish(event, read_things(self.t, after)[1])  # 車各從其馬: what it follows, no thing of it
         if self.thing_not_acted_on(event, k):
             # 羊右胖髀不升肩臂臑…: the thigh is not put in; the joints listed after it are
             self.not_used(event)  # (摯不用死: the gift is not of dead game, by no one)

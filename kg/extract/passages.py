@@ -154,7 +154,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
-            deed_named = named_for_this_deed(history, first_act(norm, chapter)) \
+            deed_named = named_for_this_deed(history, first_act(norm, chapter), norm) \
                 if origin == "carried-passage" and not opens_at_a_time(norm, chapter) else []  # (卒筮: when it is done)
             if deed_named and deed_named != agent:
                 agent, origin = deed_named, "named-for-deed"

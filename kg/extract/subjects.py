@@ -126,9 +126,9 @@ class SubjectReading:
                                             or role[:-1] in self.vocab.action_grammar) for role in roles)
 
     def washers_named(self, k: int) -> int | None:
-        """An act word right after the role just written and right before the
-        washing that readies a task (盥, flag readies) names more who act: those
-        who will do it, X者 (祝徹盥于門外: 祝與有司當徹小斂之奠者, 鄭注; the punctuated
+        """An act on things (class Handling) right after the role just written and
+        right before the washing that readies a task (盥, flag readies) names more
+        who act: those who will do it, X者 (祝徹盥于門外: 祝與有司當徹小斂之奠者, 鄭注; the punctuated
         text writes 祝、徹、盥). They join the role; the index after the word, else None."""
         before = k - 2 if text_at(self.t, k - 1) == "、" else k - 1
         after = k + 2 if text_at(self.t, k + 1) == "、" else k + 1
@@ -136,8 +136,8 @@ class SubjectReading:
         if not (self.fresh and self.agent and role is not None and role.is_("role") and act is not None
                 and not self.t[k].is_("role") and self.act_at(after)
                 and "readies" in self.vocab.flags(washing.label("action"))
-                and self.vocab.action_class.get(act) != self.vocab.action_class.get(washing.label("action"))):
-            return None  # (媵御沃盥: pouring the water is part of the washing)
+                and self.vocab.action_class.get(act) == "Handling"):
+            return None  # (賓降盥: he goes down and washes; 媵御沃盥: pouring the water is part of the washing)
         self.take_subject(self.agent + [act + "者"], "written-subject")
         return after
 

@@ -80,6 +80,9 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
         elif form in vocab.subject_only and not stands_as_subject(norm, i + n):
             n, readings = vocab.match_at(norm, i, roles=False)
             form = norm[i:i + n]
+        elif "place" not in readings and tokens and vocab.particle_has(tokens[-1].text, "forward"):
+            n, readings = place_after_way(norm, i, n, readings, vocab)  # 馬出自道車各從其馬: by the road; the carriages
+            form = norm[i:i + n]
         tokens.append(Token(i, i + n, form, dict(readings), form in vocab.subject_only))
         i += n
     for n, tok in enumerate(tokens):  # 序進: in order; 主人序東: east of the side wall
@@ -101,6 +104,18 @@ def _tokenize(norm: str, vocab: Vocabulary) -> list[Token]:
                 and not after_negation(tokens, n, vocab):
             del tok.readings["action"]  # 與君言: speaking of it, no act (尸不言: he says nothing)
     return tokens
+
+
+def place_after_way(norm: str, i: int, n: int, readings: dict, vocab: Vocabulary) -> tuple[int, dict]:
+    """After 自/由 (the way or the source: particles.tsv forward) a word that
+    is no place but begins with one, the rest a word of its own, is read as
+    that place and the word after it (自道車各從其馬: 自道, then 車, not the
+    carriage 道車)."""
+    for length in range(n - 1, 0, -1):
+        head = vocab.forms.get(norm[i:i + length], {})
+        if "place" in head and vocab.match_at(norm, i + length)[0] == n - length:
+            return length, head
+    return n, readings
 
 
 def after_negation(tokens: list[Token], n: int, vocab: Vocabulary) -> bool:

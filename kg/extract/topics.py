@@ -174,7 +174,7 @@ class ThingTopics:
         first: kg.extract.conditional.goes_first)."""
         tok = at(self.t, k)
         first = tok is not None and self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k)
-        return tok is not None and (tok.text == "皆" or first or tok.is_("facing")
+        return tok is not None and (tok.text in ("皆", "各") or first or tok.is_("facing")
                                     or self.vocab.particle_has(tok.text, "act-next"))
 
     def topic_act(self, first: int, k: int) -> int:
