@@ -644,3 +644,18 @@ def test_the_way_after_zi_is_the_road_and_the_carriages_follow():
     follows, no thing of 從) and is yoked outside the gate (rule thing-subject, 各 as 皆)."""
     got = events("薦馬馬出自道車各從其馬駕于門外西面而俟", ["甸人"], chapter=13)
     assert got[1:4] == [" 出 obj=馬 at=道", " 從 obj=車", " 駕 obj=車 at=門外"]
+
+
+def test_an_officer_covers_with_what_follows_yong():
+    """士喪禮 12 (unpunctuated): 夏祝鬻餘飯… | 冪用疏布久之繫用靲縣于重冪用葦席…賀之結于後 —
+    the 夏祝 covers the pots with coarse cloth (冪, noun-act, is his act before 用 where no
+    role is written in the sentence and the one acting is no principal), ties them with
+    bamboo strips (靲, objects.tsv), hangs them on the 重, wraps it in a reed mat, folds it
+    over (賀: 加也, 鄭注) and ties it at the back (于後: particles.tsv alone). Where no one
+    acts or a principal is named the cloth is what the cover is made of (冪用絺布，加勺;
+    公尊瓦大兩，有豐，冪用綌若錫)."""
+    got = events("冪用疏布久之繫用靲縣于重冪用葦席北面左衽帶用靲賀之結于後", ["夏祝"], chapter=12)
+    assert got[:4] == ["夏祝 冪 obj=布", "夏祝 繫 obj=靲", "夏祝 縣 at=重", "夏祝 冪 obj=席"]
+    assert got[-1] == "夏祝 結 at=後"
+    assert events("冪用絺布加勺南枋", chapter=14) == [" 加 obj=勺"]
+    assert events(normalise("公尊瓦大兩，有豐，冪用綌若錫，在尊南，南上。"), ["司宮"], chapter=6) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kg.extract.event import Event
 from kg.extract.phrases import at, particle, text_at
-from kg.extract.vocab import things_of_class
+from kg.extract.vocab import SENTENCE_END, things_of_class
 
 FOLLOWERS = 10  # at most this many words (who or what follows, 、，而) between 先 and 從
 
@@ -72,6 +72,21 @@ class ConditionalActs:
             after = at(self.t, k + 2)  # (鄉尸: turned towards the 尸)
             return after is not None and after.is_("role")
         return after is None or after.punct or after.is_("role")
+
+    def used_by_officer(self, k: int) -> bool:
+        """A thing used as a verb (冪: flag noun-act) right before 用 and what it
+        is done with, in a sentence that names no one before it, where someone
+        who is no principal party acts: the act, done with that thing (冪用疏布: the
+        夏祝 covers the pots with coarse cloth). Where no one acts (冪用絺布，加勺) or
+        a role is written before it (公尊瓦大兩…冪用綌若錫), what the cover is made of."""
+        if text_at(self.t, k + 1) != "用" or set(self.agent) <= self.vocab.principals:
+            return False
+        n = k - 1
+        while n >= 0 and not (self.t[n].punct and self.t[n].text in SENTENCE_END):
+            if self.t[n].is_("role"):
+                return False
+            n -= 1
+        return True
 
     def word_not_act(self, k: int) -> bool:
         """The act word at k is no act where it stands: 先 before no followers

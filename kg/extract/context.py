@@ -97,10 +97,10 @@ class Surroundings:
             return False
         if self.vocab.particle_has(text_at(self.t, k - 1), "verb-next"):
             return False  # 改筵: he lays the mat again
-        before = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
-        taker = at(self.t, before)
+        taker = at(self.t, k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1)
         taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))
-        return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1) or self.for_roles(k + 1))
+        return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1) or self.for_roles(k + 1)
+                             or self.used_by_officer(k))
 
     def for_roles(self, k: int) -> bool:
         """Roles at k right after a word that is a thing and an act opening

@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.234.0"
+EXTRACTOR_VERSION = "2.235.0"
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ for _name, _description, _example in AGENT_RULES:  # (kg/extract/agent_table.py)
 define("material", "objects",
        "A thing opening its clause before 用 is described by what follows (冪用絺布: the cover is of fine cloth): it "
        "is the thing of the act after it only where that act has no thing of its own written (冪用絺布，加勺: the "
-       "ladle alone is put on). A thing the list of the act before ended with, written again, opens its clause "
+       "ladle alone is put on); not where an officer acts (冪用疏布: the 夏祝 covers it, actions.tsv noun-act). "
+       "A thing the list of the act before ended with, written again, opens its clause "
        "(升魚腊膚魚用鮒，十有五而俎，縮載: the fish are loaded).",
        "冪用絺布，加勺")
 define("thing-after-act", "objects",
