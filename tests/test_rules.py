@@ -247,6 +247,8 @@ PASSAGE_CASES = {
     "note-names-agent": ("KR1d0038_013.txt", "有司請葬期", ["主人 入", "主人 復位"]),
     # 士喪禮: the 甸人 came in only to take the tripods away; the 夏祝 and the 執事 lay the offering
     "clearing-aside": ("KR1d0038_012.txt", "甸人徹鼎巾待于阼階下", ["夏祝|執事者 奠 at=尸東", "夏祝|執事者 執 obj=醴|酒 北面"]),
+    # 士喪禮: the 復者 sent the robe down from the roof; someone below takes it in a basket and lays it on the body
+    "receiver-not-sender": ("KR1d0038_012.txt", "三降衣于前", [" 受 obj=篚", " 升 at=阼階", " 衣 obj=尸"]),
     # 士喪禮: the 祝 and those who clear washed (祝徹盥); after the 祝 hands the cloth on, 徹饌 is theirs
     "named-for-deed": ("KR1d0038_012.txt", "祝徹巾授執事者以待", ["祝|徹者 徹 obj=饌", "祝|徹者 取 obj=醴|酒 北面"]),
     # 覲禮 opens 覲禮至于郊: the 侯氏 comes to the suburbs (chapters.tsv opens; None: the first passage)

@@ -54,9 +54,16 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "clearing away (徹者: flag clears) are carried into no offering set out (flag offers-dead: 徹者…降自西階 | "
      "乃奠如初, no one named).",
      "升自西階"),
+    ("receiver-not-sender",
+     "A passage with no subject that opens by receiving (flag receives), after a passage that ended with the one "
+     "carried carrying a thing somewhere (a movement) to no one named: someone the text does not name receives it (a guess "
+     "to review; 復者…降衣于前 | "
+     "受用篚，升自阼階，以衣尸: the one below takes the robe in a basket, goes up and lays it on the body); not after "
+     "a receiving (宰自公左受玉 | 受上介璋: he receives again).",
+     "三降衣于前"),
     ("named-for-deed",
      "A passage with no subject that opens with an act X: the party among the last three subjects written "
-     "that names those who do X (X者) does it, not the one carried (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌先取醴酒: "
+     "that names those who do X (X者) does it (a guess to review), not the one carried (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌先取醴酒: "
      "the 祝 and those who clear, 鄭注 祝與有司當徹小斂之奠者); not where the act opens a time clause (卒筮, "
      "執卦以示命筮者: when the divining is done, the 筮人 goes on), nor an act named before 之 (冠之日: a time).",
      "祝徹巾授執事者以待"),

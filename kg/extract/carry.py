@@ -84,6 +84,19 @@ def named_for_another_deed(roles: list[str], act: str | None) -> bool:
     return all(role.endswith("者") and "clears" in vocab.flags(role[:-1]) for role in roles)
 
 
+def sent_down_before(events: list[Event], agent: list[str], act: str | None) -> bool:
+    """``act``, the first act of a passage with no subject, receives (flag
+    receives), and the passage before ended with ``agent`` carrying a thing
+    somewhere (a movement), to no one named: the one who sent it is not the one
+    who receives it (復者…降衣于前 | 受用篚，升自阼階，以衣尸: someone below takes the
+    robe in a basket; rule receiver-not-sender). Not after a receiving (宰自公左受玉 |
+    受上介璋: he receives again)."""
+    vocab, last = vocabulary(), events[-1] if events else None
+    return act is not None and "receives" in vocab.flags(act) and last is not None and last.agents == agent \
+        and bool(last.objects) and not last.recipients and last.place is not None \
+        and vocab.action_class.get(last.action) == "Movement"
+
+
 DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
 
 

@@ -12,7 +12,7 @@ import functools
 from kg.extract.agents import last_principal
 from kg.extract.carry import (again_last, answers, asked_last, before_clearing, came_in_last, first_act,
                               named_for_another_deed, named_for_this_deed, opens_at_a_time, opens_with_preparation,
-                              reports_on, sets_out_afresh, told_last, unlisted_deed_names)
+                              reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names)
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
 from kg.extract.phrases import particle
@@ -154,6 +154,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
             if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
+            if origin == "carried-passage" and sent_down_before(events, agent, first_act(norm, chapter)):
+                agent, origin = [], "receiver-not-sender"
             deed_named = named_for_this_deed(history, first_act(norm, chapter), norm) \
                 if origin == "carried-passage" and not opens_at_a_time(norm, chapter) else []  # (卒筮: when it is done)
             if deed_named and deed_named != agent:
