@@ -1523,8 +1523,8 @@ def test_the_guests_attendants_and_the_kinswomen_are_roles():
 def test_gua_draws_the_hexagram_with_wood():
     # 少牢: the 卦者 sits and draws the lines with a stick (卦以木: blind README decision 16);
     # 書卦于木 writes the hexagram (a thing); 寫卦筮者執 is still the 筮者 holding it
-    assert events("卦者在左坐卦以木卒筮乃書卦于木")[:2] == ["卦者 坐", "卦者 卦 obj=木"]
-    assert "卦者 書 obj=卦 at=木" in events("卦者在左坐卦以木卒筮乃書卦于木")
+    assert events("卦者在左坐卦以木卒筮乃書卦于木", chapter=16)[:2] == ["卦者 坐", "卦者 卦 obj=木"]
+    assert "卦者 書 obj=卦 at=木" in events("卦者在左坐卦以木卒筮乃書卦于木", chapter=16)
     assert events("卦者在左卒筮寫卦筮者執以示主人") == ["卦者 寫 obj=卦", "筮者 執", "筮者 示 to=主人"]
 
 

@@ -659,3 +659,13 @@ def test_an_officer_covers_with_what_follows_yong():
     assert got[-1] == "夏祝 結 at=後"
     assert events("冪用絺布加勺南枋", chapter=14) == [" 加 obj=勺"]
     assert events(normalise("公尊瓦大兩，有豐，冪用綌若錫，在尊南，南上。"), ["司宮"], chapter=6) == []
+
+
+def test_wood_is_a_thing_only_where_the_hexagram_is_marked_with_it():
+    """士喪禮 12: 重木刊鑿之 — the 重 is of wood, cut and hollowed: 木 is the divining wood
+    only in the sacrifices (senses.tsv: 卦以木, 書卦於木), elsewhere what a thing is made
+    of (木柶, 木桁), and one such word between the thing and the acts that take it up
+    again with 之 leaves the thing the topic (rule thing-subject); not 羹飪，升左肩 (no 之)."""
+    assert events("重木刊鑿之", chapter=12) == [" 刊 obj=重", " 鑿 obj=重"]
+    assert events("實角觶四木柶二素勺二", chapter=13)[0] == " 實 obj=觶|柶|勺"
+    assert events("卒筮乃書卦于木示主人", ["筮人"], chapter=16)[0].endswith("at=木")

@@ -76,7 +76,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "A clause opens at a pause, after an act that names where one goes (復位, flag placed) or where a thing "
      "ranks (膚為下, flag ranks), or, where the things are counted, after the 于 place of the act before "
      "(設于鉶南胾四豆設于左) or 皆 or 各 follows them (馬出自道車各從其馬: each carriage follows its horse, 其馬 "
-     "what it follows, no thing of it), and a thing written twice opens a clause with the second (薦馬馬出); a food word "
+     "what it follows, no thing of it), and a thing written twice opens a clause with the second (薦馬馬出); one word "
+     "the tables lack may stand between the thing and acts that end with 之 (重木刊鑿之); a food word "
      "that is also an act (奠), opening its clause before a movement or waiting, is such a thing (奠俟于下); an "
      "arrangement phrase (北上, flag closes) ends its clause too (陳于阼階南西面北上匕俎從設). A bow "
      "right after that clause is the parties' again: no thing bows (庭實設，揖讓如初).",

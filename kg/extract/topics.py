@@ -4,7 +4,7 @@ the words that may stand between the thing and its act, a part of
 :class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
-from kg.extract.phrases import at, particle, read_place, read_things, text_at
+from kg.extract.phrases import at, particle, past_pause, read_place, read_things, text_at
 from kg.extract.things import carried_things
 
 
@@ -182,9 +182,15 @@ class ThingTopics:
         undergo stands, from k right after them and their measure: past a
         pause of the punctuated text where they are counted or measured (竹杠長三尺，
         置于宇西階上; 貝三，實于笲) or 皆 follows it (新盆、槃、瓶、廢敦、重鬲，皆濯),
-        and past a 皆, 先 or facing. (Not 主人玄冠，朝服，緇帶，素韠，即位於門東:
-        what he wears, not counted; after it he acts.)"""
+        and past a 皆, 先 or facing, or one word the tables lack where the acts after
+        it end with 之, the thing again (重木，刊鑿之: the wooden 重 is cut and hollowed;
+        not 羹飪，升左肩: when the broth is cooked). (Not 主人玄冠，朝服，緇帶，素韠，
+        即位於門東: what he wears, not counted; after it he acts.)"""
         counted = any(particle(self.t[n], "numeral") or particle(self.t[n], "measure") for n in range(first, k))
+        act = past_pause(self.t, k + 1)
+        if at(self.t, k) is not None and not self.t[k].readings and self.handled_at(act) \
+                and "之" in (text_at(self.t, act + 1), text_at(self.t, act + 2)):
+            k = act
         if text_at(self.t, k) == "，" and (counted or text_at(self.t, k + 1) == "皆"):
             k += 1
         source = self.source_before_movement(k)
