@@ -659,6 +659,7 @@ def test_an_officer_covers_with_what_follows_yong():
     assert got[-1] == "夏祝 結 at=後"
     assert events("冪用絺布加勺南枋", chapter=14) == [" 加 obj=勺"]
     assert events(normalise("公尊瓦大兩，有豐，冪用綌若錫，在尊南，南上。"), ["司宮"], chapter=6) == []
+    assert events(normalise("有豐。冪用錫若絺，綴諸箭。"), ["司宮"], chapter=7) == ["司宮 綴 obj=冪 at=箭"]
 
 
 def test_wood_is_a_thing_only_where_the_hexagram_is_marked_with_it():

@@ -77,9 +77,11 @@ class ConditionalActs:
         """A thing used as a verb (冪: flag noun-act) right before 用 and what it
         is done with, in a sentence that names no one before it, where someone
         who is no principal party acts: the act, done with that thing (冪用疏布: the
-        夏祝 covers the pots with coarse cloth). Where no one acts (冪用絺布，加勺) or
-        a role is written before it (公尊瓦大兩…冪用綌若錫), what the cover is made of."""
-        if text_at(self.t, k + 1) != "用" or set(self.agent) <= self.vocab.principals:
+        夏祝 covers the pots with coarse cloth). Where no one acts (冪用絺布，加勺), a
+        role is written before it (公尊瓦大兩…冪用綌若錫) or the cloth is one of two (冪用錫若絺:
+        the punctuated 大射儀, 司宮 in the sentence before), what the cover is made of."""
+        if text_at(self.t, k + 1) != "用" or set(self.agent) <= self.vocab.principals \
+                or "若" in (text_at(self.t, k + 3), text_at(self.t, k + 4)):
             return False
         n = k - 1
         while n >= 0 and not (self.t[n].punct and self.t[n].text in SENTENCE_END):
