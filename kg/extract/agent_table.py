@@ -56,9 +56,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "升自西階"),
     ("receiver-not-sender",
      "A passage with no subject that opens by receiving (flag receives), after a passage that ended with the one "
-     "carried carrying a thing somewhere (a movement) to no one named: someone the text does not name receives it (a guess "
-     "to review; 復者…降衣于前 | "
-     "受用篚，升自阼階，以衣尸: the one below takes the robe in a basket, goes up and lays it on the body); not after "
+     "carried carrying a thing somewhere (a movement) to no one named: someone the text does not name receives "
+     "it (a guess to review; 復者…降衣于前 | 受用篚，升自阼階，以衣尸: the one below takes the robe in a basket, goes up and lays it on the body); not after "
      "a receiving (宰自公左受玉 | 受上介璋: he receives again).",
      "三降衣于前"),
     ("named-for-deed",

@@ -92,8 +92,8 @@ def sent_down_before(events: list[Event], agent: list[str], act: str | None) -> 
     robe in a basket; rule receiver-not-sender). Not after a receiving (宰自公左受玉 |
     受上介璋: he receives again)."""
     vocab, last = vocabulary(), events[-1] if events else None
-    return act is not None and "receives" in vocab.flags(act) and last is not None and last.agents == agent \
-        and bool(last.objects) and not last.recipients and last.place is not None \
+    return act is not None and "receives" in vocab.flags(act) and last is not None and bool(agent) \
+        and last.agents == agent and bool(last.objects) and not last.recipients and last.place is not None \
         and vocab.action_class.get(last.action) == "Movement"
 
 

@@ -1,7 +1,8 @@
 """Words that are an act only in some places (rule conditional-act and the
 checks that ask whether a word is an act where it stands): 辯, 疑 before the
 one they look to, 先 before those who follow, 前 after who leads, 聲 before a count, 升 not after
-a count of cloth, 用 after a negation. A mixin of :class:`kg.extract.events.PassageParser`."""
+a count of cloth, 用 after a negation, 冪 before 用 where an officer acts. A mixin of
+:class:`kg.extract.events.PassageParser`."""
 from __future__ import annotations
 
 from kg.extract.event import Event

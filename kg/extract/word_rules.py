@@ -73,7 +73,8 @@ class WordRules:
     @word_rule("act-word-as-person", "An act word that also names who does it (贊, flag agent-noun) standing "
                "right before another act, or before the place, facing or 以 and things that lead up to one, is "
                "that participant, X者 (GUIDELINES 13: a bare 贊 → 贊者; 贊戶內北面答拜, 贊以肝從); not after a count "
-               "of people (二人贊: two men assist); so is an act on things right between the role just written and washing "
+               "of people (二人贊: two men assist); so is an act on things right between the role just written and "
+               "washing "
                "(盥, flag readies), who join that role (祝徹盥于門外: the 祝 and those who clear, 鄭注; not 媵御沃盥).",
                "贊薦菹醢")
     def rule_act_word_as_person(self, k, tok, kind):
@@ -153,8 +154,8 @@ class WordRules:
                "tables lack, alone, is the place as written (遷于祖), and so is a side alone after 于 (實于右, "
                "降衣于前, 設對醬于東, 設于東韭菹在南; not 自右, the way, nor 上射於左, nor 西 of 西北隅), and two quarters alone "
                "after 于 are the corner as written (設于西北，婦人踊); after 自 a word that begins with a place and goes on "
-               "with a word of its own is that place (自道車各從: by the road, then the carriages); an act that names where its things lie, last "
-               "in its clause, is that place (flag names-place: 奠于陳, the display); 升降自西階: both go by the "
+               "with a word of its own is that place (自道車各從: by the road, then the carriages); an act that names "
+               "where its things lie, last in its clause, is that place (flag names-place: 奠于陳, the display); 升降自西階: both go by the "
                "stair (flag paired); "
                "升筵自西方: 自 after an act onto a thing is that act's way, no later act's place; after a word the "
                "tables lack it is that word's (死於適室, 免于房), no other act's.",
