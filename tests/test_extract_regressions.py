@@ -634,8 +634,8 @@ def test_an_act_named_before_zhi_hands_no_one_on():
     the capping (冠者, the one capped) is handed the passage (rule named-for-deed)."""
     from kg.extract.carry import named_for_this_deed
 
-    assert named_for_this_deed([["冠者"]], "冠", "冠之日主人紒而迎賓") == []
-    assert named_for_this_deed([["祝", "徹者"], ["祝"]], "徹", "徹饌先取醴酒北面") == ["祝", "徹者"]
+    assert named_for_this_deed([["冠者"]], "冠之日主人紒而迎賓", 1) == []
+    assert named_for_this_deed([["祝", "徹者"], ["祝"]], "徹饌先取醴酒北面", 12) == ["祝", "徹者"]
 
 
 def test_the_way_after_zi_is_the_road_and_the_carriages_follow():

@@ -10,7 +10,7 @@ from itertools import takewhile
 from kg.extract.agents import comes_in, goes_out, last_principal
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
-from kg.extract.phrases import particle
+from kg.extract.phrases import particle, text_at
 from kg.extract.tokens import tokenize
 from kg.extract.vocab import Token, vocabulary
 
@@ -100,16 +100,16 @@ def sent_down_before(events: list[Event], agent: list[str], act: str | None) -> 
 DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
 
 
-def named_for_this_deed(history: list[list[str]], act: str | None, norm: str) -> list[str]:
-    """Where ``act`` opens the passage ``norm`` with no subject: the party among
+def named_for_this_deed(history: list[list[str]], norm: str, chapter: int | None = None) -> list[str]:
+    """Where an act opens the passage ``norm`` with no subject: the party among
     the last subjects written that names those who do it (X者, X the act: rule
     named-for-deed), else none (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌: the 祝 and
     those who clear, 鄭注 祝與有司當徹小斂之奠者); not an act named before 之, a
     time or a thing (冠之日: the day of the capping)."""
-    words = [tok for tok in tokenize(norm) if not tok.punct]
-    if act is None or (len(words) > 1 and words[1].text == "之"):
+    lead, tok = _opening(norm, chapter)
+    if tok is None or tok.is_("role") or text_at(tokenize(norm, chapter), len(lead) + 1) == "之":
         return []
-    return next((list(h) for h in reversed(history[-DEED_NAMED_BACK:]) if act + "者" in h), [])
+    return next((list(h) for h in reversed(history[-DEED_NAMED_BACK:]) if tok.label("action") + "者" in h), [])
 
 
 def before_clearing(events: list[Event], agent: list[str], act: str | None) -> list[str] | None:

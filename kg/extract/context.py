@@ -6,7 +6,7 @@ from __future__ import annotations
 from kg.extract.phrases import (at, is_setting_down, particle, read_place, read_roles, read_things, text_at,
                                 things_of_class)
 from kg.extract.places import place_after_preposition
-from kg.extract.vocab import SENTENCE_END
+from kg.extract.vocab import EACH_OR_ALL, SENTENCE_END
 
 
 class Surroundings:
@@ -273,7 +273,7 @@ class Surroundings:
         last, end = self.sentence_last(), read_things(self.t, k)[1]
         return j >= 0 and last is not None and last.place is not None and last.rule_for("place") == "preposition" \
             and self.t[j].j == last.j and (any(particle(tok, "numeral") for tok in self.t[k:end])
-                                            or text_at(self.t, end) in ("皆", "各"))
+                                            or text_at(self.t, end) in EACH_OR_ALL)
 
     def facing_closes_clause(self, j: int) -> bool:
         """The facing at j, waiting, comes right after the words of the act

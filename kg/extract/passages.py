@@ -138,6 +138,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
         whole = without_title(passage.span.norm, title)
         for cut, end, stage in pieces(passage):
             norm = whole[cut:end]
+            opening_act = first_act(norm, chapter)
             if stage in words and not any(particle(tok, "quote") for tok in tokenize(norm)):
                 continue  # 右加冠祝辭: 棄爾幼志… goes on with the words said, no act (GUIDELINES 1)
             if stage != section and section is not None and origin == "carried-passage" \
@@ -152,21 +153,21 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if origin == "carried-passage" and agent and set(agent) <= vocabulary().principals | unlisted_deed_names(agent) \
                     and sets_out_afresh(norm, chapter, events[-4:]):
                 agent = []  # (主人…拜送 | 熬黍稷各二筐…饌于西坫南: no principal sets things out, nor 知生者 賻 | 書賵於方)
-            if origin == "carried-passage" and agent and named_for_another_deed(agent, first_act(norm, chapter)):
+            if origin == "carried-passage" and agent and named_for_another_deed(agent, opening_act):
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
-            if origin == "carried-passage" and sent_down_before(events, agent, first_act(norm, chapter)):
+            if origin == "carried-passage" and sent_down_before(events, agent, opening_act):
                 agent, origin = [], "receiver-not-sender"
-            deed_named = named_for_this_deed(history, first_act(norm, chapter), norm) \
+            deed_named = named_for_this_deed(history, norm, chapter) \
                 if origin == "carried-passage" and not opens_at_a_time(norm, chapter) else []  # (卒筮: when it is done)
             if deed_named and deed_named != agent:
                 agent, origin = deed_named, "named-for-deed"
-            resumed = before_clearing(events, agent, first_act(norm, chapter)) \
+            resumed = before_clearing(events, agent, opening_act) \
                 if origin == "carried-passage" and agent and before_burial(chapter) else None
             if resumed:
                 agent, origin = resumed, "clearing-aside"
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
                 agent, origin = [], "carried-passage"  # (…告于賓 | 夙興設盥: the one told sets nothing out)
-            if origin == "told-acts-next" and reports_on(first_act(norm, chapter)):
+            if origin == "told-acts-next" and reports_on(opening_act):
                 # (告兄弟及有司 | 告事畢: the one who told reports on; 告于賓 | 若右勝則曰右賢於左: his words)
                 agent, origin = reporter, "carried-passage"
             if inside and stage == section:
@@ -174,7 +175,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if asked and answers(norm):
                 agent, origin = asked, "asked-answers"
             before_note = None
-            if cut == 0 and passage.index in glossed and first_act(norm, chapter) is not None \
+            if cut == 0 and passage.index in glossed and opening_act is not None \
                     and not any(tok.is_("role") for tok in tokenize(norm, chapter)):
                 # (入復位 — 注: 主人也: the commentary names who acts; 升自西階 — 柩也: a thing, no one;
                 # not where the passage names someone: the note may gloss a later clause)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kg.extract.phrases import at, particle, past_pause, read_place, read_things, text_at
 from kg.extract.things import carried_things
+from kg.extract.vocab import EACH_OR_ALL
 
 
 class ThingTopics:
@@ -174,7 +175,7 @@ class ThingTopics:
         first: kg.extract.conditional.goes_first)."""
         tok = at(self.t, k)
         first = tok is not None and self.vocab.particle_has(tok.text, "act-before-followers") and not self.goes_first(k)
-        return tok is not None and (tok.text in ("皆", "各") or first or tok.is_("facing")
+        return tok is not None and (tok.text in EACH_OR_ALL or first or tok.is_("facing")
                                     or self.vocab.particle_has(tok.text, "act-next"))
 
     def topic_act(self, first: int, k: int) -> int:

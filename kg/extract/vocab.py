@@ -14,6 +14,7 @@ from kg.text.normalise import normalise
 KINDS = ("facing", "role", "place", "object", "action", "particle")
 SENTENCE_END = set("。；！？;!?")
 OPEN_QUOTE = set("“「『")
+EACH_OR_ALL = ("皆", "各")  # after things, before what is done to each of them (新盆…皆濯, 車各從其馬)
 CLOSE_QUOTE = set("”」』")
 
 
