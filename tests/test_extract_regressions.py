@@ -62,8 +62,8 @@ def test_places_counted_in_a_description_are_no_acts_place():
 def test_a_thing_raised_with_a_tool_is_what_is_raised():
     """2.201.0, 士喪禮 12: 棺入，主人不哭，升棺用軸 — the coffin is raised (on the
     rollers): 棺 and 軸 are what 升 takes, not 棺 where one goes up; 升筵 is
-    still where one goes."""
-    assert events("棺入主人不哭升棺用軸蓋在下", chapter=12)[-1] == "主人 升 obj=棺|軸"
+    still where one goes. (Who raises it: 2.239.0, below.)"""
+    assert events("棺入主人不哭升棺用軸蓋在下", chapter=12)[-1].endswith(" 升 obj=棺|軸")
     assert events("冠者升筵坐", chapter=1)[0] == "冠者 升 at=筵"
 
 
@@ -670,3 +670,44 @@ def test_wood_is_a_thing_only_where_the_hexagram_is_marked_with_it():
     assert events("重木刊鑿之", chapter=12) == [" 刊 obj=重", " 鑿 obj=重"]
     assert events("實角觶四木柶二素勺二", chapter=13)[0] == " 實 obj=觶|柶|勺"
     assert events("卒筮乃書卦于木示主人", ["筮人"], chapter=16)[0].endswith("at=木")
+
+
+def test_east_or_west_after_the_way_and_its_south_or_north_is_where_one_goes():
+    """2.239.0, 士喪禮 12: 婦人踊，奠者由重南，東 — the women leap (踊奠者 is no participant:
+    踊 takes nothing, 奠者 is the one who offered), the offerer passes south of the 重 and
+    goes east (rule goes-that-way: 南東 is no one side of a place, places.read_place); so in
+    既夕禮 13 執燭者…由主人之北，東. A south-east side is still one (設洗于阼階東南)."""
+    assert [t.text for t in tokenize("婦人踊奠者由重南東", 12)][:3] == ["婦人", "踊", "奠者"]
+    assert events("婦人踊奠者由重南東丈夫踊", chapter=12) == ["婦人 踊", "奠者 東 at=重南", "丈夫 踊"]
+    assert events("執燭者滅燭出降自阼階由主人之北東", chapter=13)[-1] == "執燭者 東 at=主人北"
+    assert events("設洗于阼階東南", ["主人"]) == ["主人 設 obj=洗 at=阼階東南"]
+
+
+def test_the_cloth_laid_over_before_the_way_down_and_the_stair_gone_down_by():
+    """2.239.0, 士喪禮 12: 祝受巾，巾之，由足降自西階 — the 祝 covers the offering with the
+    cloth he took (巾之 before the way he goes: the 之 is what it covers; the first 巾, a thing
+    受 takes, leaves the second an act), and goes down by the west stair: a 自 phrase right
+    after a movement is its place over the way written before it (rule place-after-act-wins).
+    Before a 于 phrase the way stays (大夫…由堂西出于司射之西就其耦)."""
+    assert events("祝受巾巾之由足降自西階", chapter=12) == ["祝 受 obj=巾", "祝 巾", "祝 降 at=西階"]
+    assert events("大夫降立于堂西由堂西出于司射之西就其耦", ["大夫"], chapter=5)[2:] == [
+        "大夫 出 at=堂西", "大夫 就 at=司射西"]
+
+
+def test_those_who_carried_what_followed_set_it_down():
+    """2.239.0, 士喪禮 12: 夏祝及執事盥，執醴先，酒脯醢俎從 | … | 豆錯，俎錯于豆東，立于俎北
+    — the 執事 who carried the stands in (rule leader-and-followers) set them down and stand
+    north of them (rule holders-act); 豆 was named by no one carrying it. The punctuated
+    祝執醴如初，酒、豆、籩、俎從 names one party: no one is split off."""
+    assert _passage_events("KR1d0038_012.txt", "豆錯俎錯于", 3) == [
+        " 錯 obj=豆", "執事者 錯 obj=俎 at=豆東", "執事者 立 at=俎北"]
+    assert events(normalise("祝執醴如初，酒、豆、籩、俎從，升自阼階。"), ["祝"], chapter=12) == [
+        "祝 執 obj=醴", " 從 obj=酒|豆|籩|俎", "祝 升 at=阼階"]
+
+
+def test_the_mourner_does_not_raise_the_coffin_on_its_rollers():
+    """2.239.0, 士喪禮 12: 棺入，主人不哭，升棺用軸 — the coffin is raised on the rollers
+    (軸, class Bier) by officers no one names: rule mourner-apart looks again once what the
+    act is done with is read (用軸, rule used-after-act)."""
+    assert events("棺入主人不哭升棺用軸蓋在下", ["主人"], chapter=12) == [
+        " 入 obj=棺", "主人 不哭", " 升 obj=棺|軸"]

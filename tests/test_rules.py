@@ -24,7 +24,7 @@ def parse(text: str, agent: list[str] | None = None, history: list[list[str]] | 
 
 # Rules whose example reads words in the sense of one rite (senses.tsv): its chapter.
 CHAPTERS = {"offered-to": 10, "mourner-apart": 13, "counted-people": 13, "not-used": 12,  # (重, the effigy: senses.tsv)
-            "parallel-subjects": 17, "victims-officer": 17, "presenter-again": 14}  # (侑, a participant of 有司徹 only)
+            "parallel-subjects": 17, "victims-officer": 17, "presenter-again": 14, "leader-and-followers": 12}  # (侑, a participant of 有司徹 only)
 
 
 # rule → (text of the 經, agent carried in, subjects before, the events, which
@@ -142,6 +142,10 @@ CASES = {
     # where the 司士贊者 go, nor the 司士's act); who sets a stand down is not told
     "things-follow": ("酌獻祝籩燔從獻佐食", ["主婦"], None,
                       ["主婦 酌", "主婦 獻 to=祝", " 從 obj=籩|燔", "主婦 獻 to=佐食"], 2),
+    # 士喪禮 12: the 夏祝 holds the sweet wine and goes first, the 執事 follow with the rest; all go up
+    "leader-and-followers": ("夏祝及執事盥執醴先酒脯醢俎從升自阼階", None, None,
+                             ["夏祝|執事者 盥", "夏祝 執 obj=醴", "夏祝 先", "執事者 從 obj=酒|脯醢|俎",
+                              "夏祝|執事者 升 at=阼階"], 3),
     "served-act": ("乃沃尸盥于槃上卒盥坐奠簞取巾", ["宗人"], None,
                    ["宗人 沃 to=尸", "尸 盥 at=槃上", "宗人 坐", "宗人 奠 obj=簞", "宗人 取 obj=巾"], 2),
     "presenter-again": ("主婦洗足爵于房中酌亞獻尸如主人儀自反兩籩棗栗設于會南棗在西尸祭籩祭酒如初賓以燔從如初"

@@ -90,6 +90,11 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "into a new sentence (肝従。左執爵), nor "
      "where an act done to them follows at once: 匕俎從設).",
      "酌獻祝籩燔從獻佐食"),
+    ("leader-and-followers",
+     "Parties written together who go on with an act and 先, then things and 從 (flag follows) with no one "
+     "written: the first named goes first, the others carry the things that follow (a guess to review), and all "
+     "of them do the acts after it with no subject written (夏祝及執事盥，執醴先，酒、脯醢、俎從，升自阼階).",
+     "夏祝及執事盥執醴先酒脯醢俎從升自阼階"),
     ("served-act",
      "An act done for another's act (flag serves: 沃尸盥, pours the water for the 尸 to wash): the role right "
      "after it is its recipient and does that act; once 卒 says that act is done (卒盥), the one who served goes "
@@ -103,7 +108,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
     ("holders-act",
      "A clause that opens with a thing and what is done with it (as in thing-subject), where someone took "
      "that thing up in the passage (an act of grammar flag holds: 執, 奉, 舉), else in the two before: "
-     "those who hold it do it (a guess to review), whoever acted last (二俎設于羊鼎西: the two who carried "
+     "those who hold it do it (a guess to review), and so do those named carrying what follows (rule "
+     "leader-and-followers: …俎從 | 俎錯于豆東), whoever acted last (二俎設于羊鼎西: the two who carried "
      "the stands, not fronted-thing). A thing followed by 皆 and an act that handles it, right "
      "after a movement, opens such a clause (not where the movement goes).",
      "雍正執一匕以從雍府執二匕以從司士合執二俎以從司士贊者亦合執二俎以從匕皆加于鼎"),

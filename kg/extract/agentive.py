@@ -63,6 +63,9 @@ def agentive_noun(norm: str, i: int) -> int | None:
                     and agentive_noun(norm, i + 1) == n - 1:
                 return None  # 淳沃執巾者: the act 沃, then the one who holds the towel (奠執燭者: 奠 too;
                 # 不祭卒受者: 祭, then 卒受者, the last to receive)
+            if n >= 3 and _an_act(chunk[0]) and "mourners" in vocabulary().flags(chunk[0]) \
+                    and agentive_noun(norm, i + 1) == n - 1:
+                return None  # 婦人踊奠者由重南東: the women leap, then the one who offered goes (no 踊奠者)
             if n >= 4 and _an_act(chunk[0]) and _a_thing(chunk[1]) and _an_act(chunk[2:-1]) \
                     and agentive_noun(norm, i + 2) == n - 2:
                 return None  # 寫卦筮者: an act and its thing (writes the hexagram), then the 筮者 (not 執散爵者)

@@ -134,3 +134,25 @@ class ConditionalActs:
                 and event.rule_for("agent") != "written-subject":
             event.agents = []
             event.mark("agent", "not-used", replace=True)
+
+    def leader_and_followers(self, event: Event) -> None:
+        """Parties written together (夏祝及執事) who go on with 執X先 and then
+        things and 從 (rule leader-and-followers): the first named leads, the
+        others carry what follows, and all of them act on after it
+        (夏祝及執事盥，執醴先，酒、脯醢、俎從，升自阼階: the 夏祝 holds the sweet
+        wine and goes first, the 執事 follow with the rest, all go up)."""
+        before = self.previous_event
+        if event.action == "先" and event.rule_for("agent") == "carried-clause" and len(event.agents) > 1 \
+                and before is not None and before.agents == event.agents and self.subject_at >= self.sentence_from:
+            event.agents = event.agents[:1]
+            event.mark("agent", "leader-and-followers", replace=True)
+            if "holds" in self.vocab.flags(before.action) and before.j == event.i:
+                before.agents = event.agents[:1]  # 執醴先: the one who goes first holds it
+                before.mark("agent", "leader-and-followers", replace=True)
+        elif "follows" in self.vocab.flags(event.action) and event.rule_for("agent") == "thing-subject" \
+                and before is not None and before.action == "先" \
+                and before.rule_for("agent") == "leader-and-followers" and before.agents[0] in self.before_thing:
+            event.agents = [a for a in self.before_thing if a not in before.agents]
+            event.mark("agent", "leader-and-followers", replace=True)
+            self.agent = list(self.before_thing)
+            self.set_origin("leader-and-followers", pending=False)

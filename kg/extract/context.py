@@ -97,8 +97,10 @@ class Surroundings:
             return False
         if self.vocab.particle_has(text_at(self.t, k - 1), "verb-next"):
             return False  # 改筵: he lays the mat again
-        taker = at(self.t, k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1)
-        taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action"))
+        n = k - 2 if at(self.t, k - 1) is not None and at(self.t, k - 1).is_("role") else k - 1
+        taker = at(self.t, n)
+        taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action")) \
+            and not ("noun-act" in self.vocab.flags(taker.label("action")) and self.noun_not_act(n))  # 受巾巾之
         return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1) or self.for_roles(k + 1)
                              or self.used_by_officer(k))
 
@@ -118,9 +120,11 @@ class Surroundings:
 
     def pronoun_object(self, k: int) -> bool:
         """之 at k stands for what the act before it handles (巾之升, 冪之):
-        an act or the end of the clause follows, so it is no genitive (尊之統)."""
+        an act, the way one goes (巾之由足降) or the end of the clause
+        follows, so it is no genitive (尊之統)."""
         tok, nxt = at(self.t, k), at(self.t, k + 1)
-        return tok is not None and tok.text == "之" and (nxt is None or nxt.punct or self.act_at(k + 1))
+        return tok is not None and tok.text == "之" and (nxt is None or nxt.punct or self.act_at(k + 1)
+                                                        or self.vocab.particle_has(nxt.text, "forward"))
 
     def right_after(self, k: int, word: str) -> bool:
         """Token k follows the word ``word``, across punctuation and joins

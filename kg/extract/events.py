@@ -59,6 +59,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.chapter = chapter
         self.t = tokenize(norm, chapter)  # in the chapter's senses (尸: the body, in 士喪禮)
         self.vocab = vocabulary()
+        self.mark_turns()
         self.agent = list(agent)
         self.events: list[Event] = []
         self.subjects: list[list[str]] = []
@@ -88,7 +89,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.origin_pending = False  # the next act takes the agent from ``origin`` itself
         self.place_rule: str | None = None
         self.place_forward = False  # the place waiting came with 自/由 (the way), not 于 (where)
-        self.placed_before: set[int] = set()  # events whose place is a 于 phrase written before them
+        self.placed_before: dict[int, bool] = {}  # events whose place is a 于 (False) or 由 (True) phrase before them
         # 如初, 亦如之: the acts of the clause (since a pause or a written subject) and what they repeat
         self.clause_from = 0
         self.prev_clause_from = 0
@@ -314,6 +315,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             self.mourner_apart(event)
             self.visit_agents(event, k)
             self.performers_play(event)
+            self.leader_and_followers(event)
         self.invited_answers(event, k)
         self.served_act(event, k)
         self.bow_declined(event)
@@ -339,8 +341,8 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             event.mark("objects", self.things_rule)
         if self.place is not None:
             event.mark("place", self.place_rule)
-            if self.place_rule == "preposition" and not self.place_forward:
-                self.placed_before.add(id(event))
+            if self.place_rule == "preposition":
+                self.placed_before[id(event)] = self.place_forward
         if self.facing:
             event.mark("facing", "facing")
         if quote is not None:

@@ -143,11 +143,12 @@ class PlaceRules:
         elif self.vocab.particle_has(prep, "forward") and right_after_verb and last.place is not None \
                 and last.place.head_kind == "object":
             self.extend(last, after)  # 升筵自西方: onto the mat from its west side, the act's own way
-        elif last is not None and not forward and id(last) in self.placed_before \
-                and last.j == self.t[self.prep_at].i:
-            last.place = phrase  # 放于西方設洗于阼階東南: the 洗 is set at 阼階東南
+        elif last is not None and self.placed_before.get(id(last)) == forward and last.j == self.t[self.prep_at].i \
+                and (not forward or self.vocab.action_class.get(last.action) == "Movement"):
+            # 放于西方設洗于阼階東南: the 洗 is set at 阼階東南; 由足降自西階: the stair it goes down by
+            last.place = phrase
             last.mark("place", "place-after-act-wins", replace=True)
-            self.placed_before.discard(id(last))
+            self.placed_before.pop(id(last))
             self.extend(last, after)
         elif last is not None and (last.place is None or last.place.label in GENERIC_PLACES):
             last.place = phrase  # 即位于門外: where the position is, not 位

@@ -79,10 +79,12 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
             and not at(tokens, k).is_("role") and direction_at(tokens, owned_side):
         return _side_of_owned(tokens, label, tokens[k], owned_side)  # 於賓席之東, 于主人席北
     while direction_at(tokens, k) and not set(tokens[k].text) & set(directions) & CARDINAL \
+            and not (directions in ("南", "北") and tokens[k].text in ("東", "西")) \
             and not (direction_at(tokens, k + 1) and OPPOSITE.get(tokens[k + 1].text) == tokens[k].text) \
             and not (kind != "place" and _goes_down_to_bow(tokens, k)) and not _hand_of(tokens, k) \
             and not _layers(tokens, k):
-        directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words
+        directions += tokens[k].text  # 阼階東南, but 東南南北以堂深: the second 南 begins other words,
+        # and east or west after south or north is where one goes next (由重南東: passes south of it, east)
         k += 1
     if directions and genitive(at(tokens, k)) and direction_at(tokens, k + 1):
         directions += tokens[k + 1].text  # 廟門外之右: 廟門外右

@@ -217,6 +217,8 @@ class ThingRules:
                     used = self.sentence_last()
                     used.objects += [x for x in things if x not in used.objects]
                     used.mark("objects", "used-after-act")
+                    if used.rule_for("agent") != "written-subject":
+                        self.mourner_apart(used)  # 升棺用軸: what it is done with is the bier's, moved by officers
                     self.extend(used, after)
                 return after  # 冬用雉, 冪用絺布: what is used, for no act here
             last = self.clause

@@ -125,12 +125,14 @@ class ThingTopics:
         奉, 舉) in this passage or the two before, and has not been seen to
         put it down since (no other act on it after theirs): they do what the
         clause that opens with the thing says (雍正執一匕以從，雍府執二匕以從……匕皆加于鼎:
-        the two who held the ladles put them on)."""
+        the two who held the ladles put them on), and so do those named carrying what follows
+        (rule leader-and-followers: …俎從 | 俎錯于豆東)."""
         holders: list[str] = []
         for event in reversed(self.earlier_passage() + self.events):
             if not set(event.objects) & set(things):
                 continue
-            if "holds" not in self.vocab.flags(event.action):
+            if "holds" not in self.vocab.flags(event.action) \
+                    and event.rule_for("agent") != "leader-and-followers":  # (those who carry what follows)
                 break  # (左執俎…錯俎…俎從: set down, held by no one the text names)
             holders[:0] = [a for a in event.agents if a not in holders]
         return holders
