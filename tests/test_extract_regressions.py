@@ -711,3 +711,65 @@ def test_the_mourner_does_not_raise_the_coffin_on_its_rollers():
     act is done with is read (用軸, rule used-after-act)."""
     assert events("棺入主人不哭升棺用軸蓋在下", ["主人"], chapter=12) == [
         " 入 obj=棺", "主人 不哭", " 升 obj=棺|軸"]
+
+
+def test_a_place_written_before_gives_way_to_the_acts_own_yu_phrase():
+    """2.240.0: a place read before the act (a bare place) yields to a 于 phrase right
+    after it, as a 于 phrase before does (rule place-after-act-wins): 士昏禮 女次…立于房中
+    (次 is her hair ornament; she stands in the room), 聘禮 堂上八豆設于戶西 (set west of
+    the door), 士喪禮 苴絰…皆饌于東方 (not by a 鬲)."""
+    assert events("女次純衣纁袡立于房中南面", chapter=2) == ["女 立 at=房中 南面"]
+    assert events("堂上八豆設于戶西西陳皆二以並東上", chapter=8) == [" 設 obj=豆 at=戶西"]
+    assert events("苴絰大鬲下本在左要絰小焉散帶垂長三尺牡麻絰右本在上亦散帶垂皆饌于東方",
+                  chapter=12) == [" 饌 at=東方"]
+
+
+def test_what_is_left_after_clearing_waits():
+    """2.240.0, 士喪禮 12 and 既夕禮 13: 甸人徹鼎，巾待于阼階下; 徹奠，巾席俟于西方 — the
+    first thing is what is cleared away, the rest wait, by no one named (rule
+    things-follow, flag waits after flag clears); 取弓矢，俟射 (鄉射禮) takes both and
+    waits. The 甸人 then still only cleared: the offering after is the 夏祝's and 執事's
+    (rule clearing-aside, with no one carried)."""
+    assert events("甸人徹鼎巾待于阼階下", chapter=12) == ["甸人 徹 obj=鼎", " 待 obj=巾 at=阼階下"]
+    assert events("徹奠巾席俟于西方主人要節而踊", chapter=13) == [
+        " 徹 obj=奠", " 俟 obj=巾|席 at=西方", "主人 踊"]
+    assert events("三耦取弓矢俟射", chapter=5)[:2] == ["三耦 取 obj=弓|矢", "三耦 俟"]
+    assert _passage_events("KR1d0038_012.txt", "奠于尸", 1) == ["夏祝|執事者 奠 at=尸東"]
+
+
+def test_the_lords_gift_of_clothes_listed_is_a_thing():
+    """2.240.0, 士喪禮 12: 絞、紟、衾二、君襚、祭服、散衣、庶襚，凡三十稱 — the lord's
+    gift of clothes and those of the others are things in the list (objects.tsv 君襚,
+    庶襚), no act of the lord's (君襚不倒: laid right way up); 君使人襚 is still an act."""
+    assert events("陳衣于房南領西上綪絞紟衾二君襚祭服散衣庶襚凡三十稱", chapter=12) == [" 陳 obj=衣 at=房"]
+    assert events("君使人襚", chapter=12)[0] == "君 使 to=襚者"
+
+
+def test_a_note_that_names_who_does_the_passages_act():
+    """2.240.0: a first note that opens with roles of the tables and then the passage's
+    own first act, or 為之, names who does it where the passage names no one (rule
+    note-names-agent): 士喪禮 布席于戶內 — 有司布斂席也; 乃奠 — 祝與執事為之; 士冠禮 告事畢
+    — 宗人告也. Not a participant the note makes of the act itself (受用篚 — 受者受之於庭也),
+    nor of the passage's words (至于廟門揖入三揖 — 入三揖者至內霤…)."""
+    from kg.extract.passages import named_by_notes
+    from kg.readers import read_file
+    from tests.conftest import CORPUS
+
+    mourning = named_by_notes(read_file(CORPUS / "KR1d0038" / "KR1d0038_012.txt"))
+    assert ["有司"] in mourning.values() and ["祝", "執事者"] in mourning.values()
+    assert ["受者"] not in mourning.values()
+    assert _passage_events("KR1d0038_012.txt", "布席于戶內", 1) == ["有司 布 obj=席 at=戶內"]
+    capping = named_by_notes(read_file(CORPUS / "KR1d0038" / "KR1d0038_001.txt"))
+    assert ["宗人"] in capping.values()
+    assert not any(r and r[0].startswith("入") for r in named_by_notes(
+        read_file(CORPUS / "KR1d0038" / "KR1d0038_002.txt")).values())
+
+
+def test_which_of_the_clothes_is_no_participant():
+    """2.240.0, 士喪禮 12: 商祝布絞紟衾衣，美者在外，君襚不倒 — 美者 says which of the
+    clothes (the finer ones), no participant 美者 who acts (agentive.NOT_AGENTIVE_START):
+    the 商祝 lays them and does not turn the lord's gift upside down. 喪服's heading
+    疏屨期者 stays one word (glosses.tsv)."""
+    assert [t.text for t in tokenize("衣美者在外", 12)][:3] == ["衣", "美", "者"]
+    assert events("商祝布絞紟衾衣美者在外君襚不倒", chapter=12) == ["商祝 布 obj=絞|紟|衾|衣", "商祝 不倒 obj=君襚"]
+    assert [t.text for t in tokenize("布帶疏屨期者", 11)][-1] == "疏屨期者"

@@ -60,6 +60,13 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "it (a guess to review; 復者…降衣于前 | 受用篚，升自阼階，以衣尸: the one below takes the robe in a basket, goes up and lays it on the body); not after "
      "a receiving (宰自公左受玉 | 受上介璋: he receives again).",
      "三降衣于前"),
+    ("usual-doer",
+     "A passage that opens with 凡 (what is done whenever something happens) and names no one: each act "
+     "someone is carried to is done by the party the rite has written doing that act most often before (its "
+     "subject, or carried from it in the sentence: 擯者出請), the latest of equals (a guess to review; "
+     "凡將禮，必請而后拜送: the 擯者 asks, not the visitor carried in); an act no one was written doing keeps "
+     "the agent carried, and one done by no one named stays so (凡籩豆實具設).",
+     "凡將禮必請而后拜送"),
     ("named-for-deed",
      "A passage with no subject that opens with an act X: the party among the last three subjects written "
      "that names those who do X (X者) does it (a guess to review), not the one carried (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌先取醴酒: "
@@ -88,7 +95,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "(執巾席從); no one is named for following, and the one who acted before goes on after them (…籩燔從獻佐食: "
      "the 主婦 presents the cup again; so too after a comma: 祝先出，酒、豆、籩、俎序從，降自西階, the 祝 leading; not "
      "into a new sentence (肝従。左執爵), nor "
-     "where an act done to them follows at once: 匕俎從設).",
+     "where an act done to them follows at once: 匕俎從設). So too the things after the first that an act of "
+     "clearing away (flag clears) takes, right before an act of waiting (flag waits): they wait, by no one named "
+     "(甸人徹鼎，巾待于阼階下; 徹奠，巾席俟于西方; not 取弓矢，俟射).",
      "酌獻祝籩燔從獻佐食"),
     ("leader-and-followers",
      "Parties written together who go on with an act and 先, then things and 從 (flag follows) with no one "
@@ -142,7 +151,9 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
     ("note-names-agent",
      "A passage that opens with an act and names no role, whose first note opens by naming one role (X也, "
      "謂X也): that role is the agent, as the commentary says (入復位 — 鄭注 主人也); where the note names "
-     "a thing (升自西階 — 柩也: the coffin goes up), no participant is. A passage with no act hands no one "
+     "a thing (升自西階 — 柩也: the coffin goes up), no participant is. So too where the note opens with roles "
+     "of the tables and then the passage's own first act or 為之 (布席于戶內 — 有司布斂席也; 乃奠 — 祝與執事為之), "
+     "not a participant named for that act itself (受用篚 — 受者受之於庭也). A passage with no act hands no one "
      "on to the next.",
      "入復位"),
     ("told-acts-next",
@@ -154,7 +165,8 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
     ("clearing-aside",
      "In the rites before burial, a passage that opens with an offering set out (flag offers-dead), after "
      "a passage in which someone's first act, his name written, clears something away (flag clears) and "
-     "every act after it is his: the offering is laid by the party who acted before him there, mourners' "
+     "every act after it is his or no one's (巾待: the cloth waits): the offering is laid by the party who acted "
+     "before him there, mourners' "
      "acts passed over (甸人徹鼎，巾待于阼階下 | 奠于尸東: the 夏祝 "
      "and the 執事 who brought it up; a guess to review).",
      "甸人徹鼎巾待于阼階下"),

@@ -8,7 +8,7 @@ from kg.extract.vocab import Token, Vocabulary, vocabulary
 # A noun phrase in 者 before an act names a participant the tables may not
 # know (冠者, 卦者, 執冠者 "the one who holds the cap"); not after 所 (所卦者
 # is a thing) and not in a definition (…者也).
-NOT_AGENTIVE_START = set("所凡其是此若則不之而以也")
+NOT_AGENTIVE_START = set("所凡其是此若則不之而以也美")  # (衣美者在外: the finer of the clothes, no one)
 
 
 def after_one_named_by_deed(tokens: list[Token], norm: str, i: int, n: int) -> bool:

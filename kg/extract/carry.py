@@ -5,6 +5,7 @@ request, someone left inside, things set out afresh, an offering after a
 clearing, an act done again)."""
 from __future__ import annotations
 
+from collections import Counter
 from itertools import takewhile
 
 from kg.extract.agents import comes_in, goes_out, last_principal
@@ -117,19 +118,22 @@ def before_clearing(events: list[Event], agent: list[str], act: str | None) -> l
     offering set out (flag offers-dead, as for named_for_another_deed): the
     party that acted in the last passage before ``agent``, where
     ``agent``'s first act there, his name written, clears something away
-    (flag clears) and every act after it is his (夏祝及執事盥…升自阼階，丈夫踊，
-    甸人徹鼎，巾待于阼階下 | 奠于尸東: the 甸人 took the tripods away; the offering
-    is the 夏祝's and 執事's). Mourners' acts (踊, 哭) are passed over; a party
-    that went out before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
+    (flag clears) and every act after it is his or done by no one named
+    (夏祝及執事盥…升自阼階，丈夫踊，甸人徹鼎，巾待于阼階下 | 奠于尸東: the 甸人 took
+    the tripods away, the cloth waits; the offering is the 夏祝's and 執事's;
+    ``agent`` is then none, or the 甸人). Mourners' acts (踊, 哭) are passed over;
+    a party that went out before the clearing is no longer there (行朼者逆出，甸人徹鼎: no one)."""
     vocab = vocabulary()
     if act is None or "offers-dead" not in vocab.flags(act) or not events:
         return None
     last = list(takewhile(lambda e: e.passage == events[-1].passage, reversed(events)))[::-1]
-    cleared = next((n for n, e in enumerate(last) if e.agents == agent and e.rule_for("agent") == "written-subject"),
+    clearer = agent or next((e.agents for e in reversed(last) if e.agents), [])
+    cleared = next((n for n, e in enumerate(last) if e.agents == clearer and e.rule_for("agent") == "written-subject"),
                    None)
-    if cleared is None or "clears" not in vocab.flags(last[cleared].action) \
-            or any(e.agents != agent for e in last[cleared + 1:]):
+    if not clearer or cleared is None or "clears" not in vocab.flags(last[cleared].action) \
+            or any(e.agents and e.agents != clearer for e in last[cleared + 1:]):
         return None
+    agent = clearer
     earlier = [e for e in last[:cleared] if e.agents and "mourners" not in vocab.flags(e.action)]
     if not earlier or set(earlier[-1].agents) & set(agent) or goes_out(earlier[-1]):
         return None
@@ -211,3 +215,25 @@ def told_last(parser: PassageParser) -> list[str]:
     if any(e.action not in ("曰", "占") and "speech" not in parser.vocab.flags(e.action) for e in after):
         return []
     return list(report.recipients)
+
+
+def usual_doers(events: list[Event], norm: str, before: list[Event]) -> None:
+    """A passage that states what is done whenever something happens (凡…)
+    and names no one: each act is done by the party the rite has written
+    doing it most often before (rule usual-doer, a guess to review; 凡將禮，
+    必請而后拜送: the 擯者 asks; not the visitor carried in). Written doing it: as
+    the subject, or carried from it within the sentence (擯者出請).
+    Where no one was written doing the act, or no one was carried to it, it
+    stays as it was."""
+    if not norm.startswith("凡") or any(e.rule_for("agent") == "written-subject" for e in events):
+        return
+    for event in events:
+        if not event.agents or event.rule_for("agent") not in ("carried-passage", "carried-clause", "carried-sentence"):
+            continue  # (凡籩豆實具設: set out by no one named)
+        done = Counter(tuple(e.agents) for e in before
+                       if e.action == event.action and e.agents
+                       and e.rule_for("agent") in ("written-subject", "carried-clause"))
+        if done:
+            most = max(done.values())
+            event.agents = list(next(a for a in reversed([tuple(e.agents) for e in before]) if done.get(a) == most))
+            event.mark("agent", "usual-doer", replace=True)

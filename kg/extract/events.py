@@ -89,7 +89,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.origin_pending = False  # the next act takes the agent from ``origin`` itself
         self.place_rule: str | None = None
         self.place_forward = False  # the place waiting came with 自/由 (the way), not 于 (where)
-        self.placed_before: dict[int, bool] = {}  # events whose place is a 于 (False) or 由 (True) phrase before them
+        self.placed_before: dict[int, bool] = {}  # events whose place is written before them: 由 (True) or not
         # 如初, 亦如之: the acts of the clause (since a pause or a written subject) and what they repeat
         self.clause_from = 0
         self.prev_clause_from = 0
@@ -341,7 +341,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
             event.mark("objects", self.things_rule)
         if self.place is not None:
             event.mark("place", self.place_rule)
-            if self.place_rule == "preposition":
+            if self.place_rule in ("preposition", "bare-place"):
                 self.placed_before[id(event)] = self.place_forward
         if self.facing:
             event.mark("facing", "facing")

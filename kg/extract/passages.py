@@ -12,10 +12,11 @@ import functools
 from kg.extract.agents import last_principal
 from kg.extract.carry import (again_last, answers, asked_last, before_clearing, came_in_last, first_act,
                               named_for_another_deed, named_for_this_deed, opens_at_a_time, opens_with_preparation,
-                              reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names)
+                              reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names,
+                              usual_doers)
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
-from kg.extract.phrases import particle
+from kg.extract.phrases import particle, read_roles
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
 from kg.extract.senses import before_burial
@@ -162,7 +163,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             if deed_named and deed_named != agent:
                 agent, origin = deed_named, "named-for-deed"
             resumed = before_clearing(events, agent, opening_act) \
-                if origin == "carried-passage" and agent and before_burial(chapter) else None
+                if origin == "carried-passage" and before_burial(chapter) else None
             if resumed:
                 agent, origin = resumed, "clearing-aside"
             if origin == "told-acts-next" and opens_with_preparation(norm, chapter):
@@ -185,7 +186,9 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             parser = PassageParser(norm, agent, history, events[-20:], chapter)
             parser.origin = origin
             parser.commanded = commanded
-            for event in parser.run():
+            found = parser.run()
+            usual_doers(found, norm, events)
+            for event in found:
                 if stage in words and vocabulary().action_class.get(event.action) != "Speech":
                     continue  # 始加祝曰…, 再醮曰…: the occasion the words are for, no act done here
                 if not event.agents:
@@ -226,7 +229,8 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
     """Passages whose first note opens by naming who or what does the act
     (X也, 謂X也; 入復位 — 主人也): the role, or [] for a thing (升自西階 —
     柩也: the coffin goes up, no participant). Only where X is one known
-    term and nothing else."""
+    term and nothing else; or the roles, then the passage's own first act
+    or 為之 (布席于戶內 — 有司布斂席也; 乃奠 — 祝與執事為之)."""
     first: dict[int, Note] = {}
     for note in doc.notes:
         for target in note.targets:
@@ -236,6 +240,10 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
     for index, note in first.items():
         head = note.span.norm.lstrip("(（ ")
         head = head[1:] if head.startswith("謂") else head
+        doers = doers_named(head, doc, index)
+        if doers:
+            named[index] = doers
+            continue
         stop = head.find("也")
         if not 0 < stop <= 5:
             continue
@@ -247,6 +255,22 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
         elif words[0].is_("object") and not words[0].is_("action"):
             named[index] = []
     return named
+
+
+def doers_named(head: str, doc: Document, index: int) -> list[str]:
+    """The roles a note opens with, where the act right after them is the
+    passage's own first act or 為之, it done (有司布斂席也, 祝與執事為之)."""
+    words = tokenize(head[:12], doc.chapter)
+    roles, after = read_roles(words, 0)
+    if not roles or after >= len(words) or index >= len(doc.passages):
+        return []
+    act = first_act(doc.passages[index].span.norm, doc.chapter)
+    if act is not None and any(role == act + "者" for role in roles):
+        return []  # 受用篚 — 受者受之於庭也: the one who receives, no one more than the act says
+    if any(w.is_("role") and "role" not in vocabulary().forms.get(w.text, {}) for w in words[:after]):
+        return []  # 入三揖者至內霤…: the note glosses the passage's own words, no one the tables know
+    done = words[after].is_("action") and act is not None and words[after].label("action") == act
+    return roles if done or head[len("".join(w.text for w in words[:after])):].startswith("為之") else []
 
 
 def words_sections(doc: Document, stages: dict | None) -> set[int]:

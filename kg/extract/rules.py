@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.239.0"
+EXTRACTOR_VERSION = "2.240.0"
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,8 @@ define("place-after-act", "place",
        "適堂西")
 define("place-after-act-wins", "place",
        "A 于/於 phrase right after an act and its things is where the act is done, over a 于 place the act "
-       "took from before it: that one belongs to a word the tables do not read as an act (放于西方); so too a "
+       "took from before it, which belongs to a word the tables do not read as an act (放于西方), or a place "
+       "written bare before it (女次…立于房中, 堂上八豆設于戶西); so too a "
        "自/由 phrase right after a movement over the way written before it (由足降自西階: the stair it goes down by).",
        "饌豆籩與篚于房中放于西方設洗于阼階東南")
 define("recipient-after-act", "recipients",

@@ -58,14 +58,16 @@ class ThingTopics:
         return event.rule_for("agent") == "thing-subject" and bool(event.objects) and act is not None \
             and act.is_("action") and act.label("action") == event.action
 
-    def follows_at(self, end: int) -> int | None:
+    def follows_at(self, end: int, waits: bool = False) -> int | None:
         """Past words that are things as well as acts (燔, roast meat, also
-        "to burn"), where an act of flag follows stands with no thing of its
-        own after it (燔從; not 車各從其馬, 從之): the index of that act."""
+        "to burn"), where an act of flag follows (or, with ``waits``, of
+        waiting) stands with no thing of its own after it (燔從; not 車各從其馬,
+        從之): the index of that act."""
         while at(self.t, end) is not None and self.t[end].is_("object") and self.t[end].is_("action"):
             end += 1
         nxt, own = at(self.t, end), at(self.t, end + 1)
-        if nxt is None or not nxt.is_("action") or "follows" not in self.vocab.flags(nxt.label("action")) \
+        flags = {"follows", "waits"} if waits else {"follows"}
+        if nxt is None or not nxt.is_("action") or not flags & self.vocab.flags(nxt.label("action")) \
                 or (own is not None and (own.is_("object") or particle(own, "pronoun"))):
             return None
         return end
@@ -75,9 +77,12 @@ class ThingTopics:
         right before an act of flag follows: those that follow (三獻燔從)
         are no objects of the act; of two or more, with no one the act is
         directed at, the first stays its own (啐酒肝牢從). Not after an act
-        that holds its things (執巾席從). Returns the things the act keeps and
-        where the ones that follow begin (rule things-follow), or None."""
-        end = self.follows_at(past)
+        that holds its things (執巾席從). So too things after the first an act
+        of clearing away takes, right before an act of waiting: they wait
+        (徹鼎巾待于阼階下, 徹奠巾席俟于西方: the cloth waits; not 取弓矢俟, 設俎俟載).
+        Returns the things the act keeps and where the ones that follow begin
+        (rule things-follow), or None."""
+        end = self.follows_at(past, waits="clears" in self.vocab.flags(event.action) and len(things) > 1)
         if end is None or end == after or "holds" in self.vocab.flags(event.action):
             return None
         things = things + [self.t[n].label("object") for n in range(past, end)]
@@ -99,7 +104,7 @@ class ThingTopics:
         if k != self.followers_start() and not (particle(at(self.t, k - 1), "pronoun") and self.act_at(k - 2)):
             return None
         things, listed = read_things(self.t, k)
-        end = self.follows_at(listed)
+        end = self.follows_at(listed, waits=k == self.followers_start())
         if end is None:
             return None
         self.followers_at = (k, end)
