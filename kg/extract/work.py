@@ -2,9 +2,11 @@
 
 A ritual act is one event of the work: the extractor reads the canonical
 passages of a chapter (the reference text, :mod:`kg.text.canon`) and each
-event it finds is named by its passage's locator and its place among that
-passage's events (``5.1.2`` event 3). Changing how one passage is read
-changes only that passage's events.
+event it finds is named by its passage's locator and the character of the
+frozen passage text where its act is written (``5.1.2`` event ``c17``: the
+act's word begins at the 17th character). An extractor that finds one more
+event, or one fewer, changes the name of that event alone; the others keep
+theirs (their order among the passage's events is ``number``, no name).
 
 Every edition is read as well (its characters are its own: variants,
 punctuation, a 注 run in), and each event found there is an **attestation**:
@@ -34,6 +36,22 @@ class WorkEvent:
     number: int  # order among the passage's events, from 1
     event: Event  # as read from the reference text (offsets in the reference file)
     attestations: list[tuple[str, int]] = field(default_factory=list)  # (document key, event seq)
+    anchor: str = ""  # the name within the passage: where its act is written (event_anchors)
+
+
+def event_anchors(events: list[Event]) -> list[str]:
+    """The name of each event within its passage: ``c`` and the character,
+    from 1, of the passage's reading text where its act's word begins
+    (``c17``); a second event read from the same word (none is, in the 17
+    chapters at 2.240.0) adds its count (``c17-2``). Not the event's place
+    among the passage's events, which moves when an event is found before it."""
+    seen: dict[tuple[int, int], int] = {}
+    out = []
+    for event in events:
+        key = (event.passage, event.i)
+        seen[key] = seen.get(key, 0) + 1
+        out.append(f"c{event.i + 1}" + (f"-{seen[key]}" if seen[key] > 1 else ""))
+    return out
 
 
 def reference_document(chapter: int, passages: list[CanonPassage], read: Document | None = None) -> Document:
@@ -84,10 +102,11 @@ def work_events(chapter: int, passages: list[CanonPassage],
     read = next((d for d in docs if d.witness == REFERENCE_WITNESS and d.chapter == chapter), None)
     doc = reference_document(chapter, passages, read)
     out, counts = [], {}
-    for event in extract_events(doc):
+    found = extract_events(doc)
+    for event, anchor in zip(found, event_anchors(found)):
         locator = passages[event.passage].locator
         counts[locator] = counts.get(locator, 0) + 1
-        out.append(WorkEvent(locator, counts[locator], event))
+        out.append(WorkEvent(locator, counts[locator], event, anchor=anchor))
     return doc, out
 
 

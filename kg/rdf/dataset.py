@@ -98,7 +98,7 @@ def _pieces(docs: list[Document], events: dict[str, list], work: Work) -> Iterat
     for edition_key, edition_docs in editions.items():
         edition = NamedNode(mint.graph("edition", edition_key))
         for doc in edition_docs:
-            attested = {seq: mint.work_event(w.locator, w.number) for seq, w in work.attested.get(doc.key, {}).items()}
+            attested = {seq: mint.work_event(w.locator, w.anchor) for seq, w in work.attested.get(doc.key, {}).items()}
             yield edition, builder.document_triples(doc)
             yield edition, event_graph.document_events(doc, events.get(doc.key, []), attested)
             yield edition, work_graph.alignment_triples(doc, work.alignments.get(doc.key, []))

@@ -16,6 +16,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 
 from kg.extract.events import Event
 from kg.extract.rules import EXTRACTOR_VERSION, RULES
+from kg.extract.work import event_anchors
 from kg.model import Document
 from kg.rdf.graph import selector_triples, yili
 from kg.rdf.iris import ONTOLOGY, Minter
@@ -76,11 +77,9 @@ class EventGraph:
                 yield Triple(node, yili.attests, _n(attested[ev.seq]))
 
     def number_attestations(self, doc: Document, events: list[Event]) -> None:
-        """Each event's place among its passage's events (its IRI), by seq."""
-        counts: dict[int, int] = {}
-        for ev in events:
-            counts[ev.passage] = counts.get(ev.passage, 0) + 1
-            self._attestations[(doc.key, ev.seq)] = self.mint.attestation(doc.key, ev.passage, counts[ev.passage])
+        """Each event's IRI, by seq: its passage and where its act is written there."""
+        for ev, anchor in zip(events, event_anchors(events)):
+            self._attestations[(doc.key, ev.seq)] = self.mint.attestation(doc.key, ev.passage, anchor)
 
     def attestation_iri(self, key: str, seq: int) -> str:
         return self._attestations[(key, seq)]

@@ -62,10 +62,10 @@ class Minter:
     def note(self, key: str, index: int) -> str:
         return f"{self.document(key)}/note/{index + 1}"
 
-    def attestation(self, key: str, passage: int, number: int) -> str:
-        """An event as one edition passage reports it (``number``: its place
-        among that passage's events, from 1)."""
-        return f"{self.passage(key, passage)}/event/{number}"
+    def attestation(self, key: str, passage: int, anchor: str) -> str:
+        """An event as one edition passage reports it (``anchor``: where its
+        act is written in that passage, kg.extract.work.event_anchors)."""
+        return f"{self.passage(key, passage)}/event/{anchor}"
 
     def canonical(self, locator: str) -> str:
         """A canonical passage of the work, by locator (``5.1.2``)."""
@@ -74,8 +74,10 @@ class Minter:
     def work_section(self, chapter: int, section: int) -> str:
         return f"{self.base}id/section/{chapter}.{section}"
 
-    def work_event(self, locator: str, number: int) -> str:
-        return f"{self.canonical(locator)}/event/{number}"
+    def work_event(self, locator: str, anchor: str) -> str:
+        """An event of the work: its passage and where its act is written
+        there (``c17``; kg.extract.work.event_anchors)."""
+        return f"{self.canonical(locator)}/event/{anchor}"
 
     def parallel(self, first: str, second: str) -> str:
         return f"{self.base}id/parallel/{first}_{second}"

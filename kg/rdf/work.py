@@ -78,7 +78,7 @@ class WorkGraph:
             if p.heading:
                 yield Triple(node, yili.heading, Literal(p.heading, language=CLASSICAL))
         for w in work:
-            node = _n(m.work_event(w.locator, w.number))
+            node = _n(m.work_event(w.locator, w.anchor))
             yield from self.events.event_fields(node, w.event)
             yield Triple(node, yili.sequence, _int(w.number))
             yield Triple(node, yili.passage, _n(m.canonical(w.locator)))
