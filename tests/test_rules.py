@@ -255,9 +255,6 @@ PASSAGE_CASES = {
     "receiver-not-sender": ("KR1d0038_012.txt", "三降衣于前", [" 受 obj=篚", " 升 at=阼階", " 衣 obj=尸"]),
     # 士喪禮: the 祝 and those who clear washed (祝徹盥); after the 祝 hands the cloth on, 徹饌 is theirs
     "named-for-deed": ("KR1d0038_012.txt", "祝徹巾授執事者以待", ["祝|徹者 徹 obj=饌", "祝|徹者 取 obj=醴|酒 北面"]),
-    # 既夕禮 13 (凡…, what is done whenever a gift is brought): the 擯者, who has asked each time
-    # (擯者出請), asks; not the visitor who laid his gift last
-    "usual-doer": ("KR1d0038_013.txt", "若就器則坐奠于陳", ["擯者 請"]),
     # 覲禮 opens 覲禮至于郊: the 侯氏 comes to the suburbs (chapters.tsv opens; None: the first passage)
     "rite-opens": ("KR1d0038_010.txt", None, ["侯氏 至 at=郊"]),
 }

@@ -60,13 +60,6 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "it (a guess to review; 復者…降衣于前 | 受用篚，升自阼階，以衣尸: the one below takes the robe in a basket, goes up and lays it on the body); not after "
      "a receiving (宰自公左受玉 | 受上介璋: he receives again).",
      "三降衣于前"),
-    ("usual-doer",
-     "A passage that opens with 凡 (what is done whenever something happens) and names no one: each act "
-     "someone is carried to is done by the party the rite has written doing that act most often before (its "
-     "subject, or carried from it in the sentence: 擯者出請), the latest of equals (a guess to review; "
-     "凡將禮，必請而后拜送: the 擯者 asks, not the visitor carried in); an act no one was written doing keeps "
-     "the agent carried, and one done by no one named stays so (凡籩豆實具設).",
-     "凡將禮必請而后拜送"),
     ("named-for-deed",
      "A passage with no subject that opens with an act X: the party among the last three subjects written "
      "that names those who do X (X者) does it (a guess to review), not the one carried (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌先取醴酒: "

@@ -5,7 +5,6 @@ request, someone left inside, things set out afresh, an offering after a
 clearing, an act done again)."""
 from __future__ import annotations
 
-from collections import Counter
 from itertools import takewhile
 
 from kg.extract.agents import comes_in, goes_out, last_principal
@@ -216,24 +215,3 @@ def told_last(parser: PassageParser) -> list[str]:
         return []
     return list(report.recipients)
 
-
-def usual_doers(events: list[Event], norm: str, before: list[Event]) -> None:
-    """A passage that states what is done whenever something happens (凡…)
-    and names no one: each act is done by the party the rite has written
-    doing it most often before (rule usual-doer, a guess to review; 凡將禮，
-    必請而后拜送: the 擯者 asks; not the visitor carried in). Written doing it: as
-    the subject, or carried from it within the sentence (擯者出請).
-    Where no one was written doing the act, or no one was carried to it, it
-    stays as it was."""
-    if not norm.startswith("凡") or any(e.rule_for("agent") == "written-subject" for e in events):
-        return
-    for event in events:
-        if not event.agents or event.rule_for("agent") not in ("carried-passage", "carried-clause", "carried-sentence"):
-            continue  # (凡籩豆實具設: set out by no one named)
-        done = Counter(tuple(e.agents) for e in before
-                       if e.action == event.action and e.agents
-                       and e.rule_for("agent") in ("written-subject", "carried-clause"))
-        if done:
-            most = max(done.values())
-            event.agents = list(next(a for a in reversed([tuple(e.agents) for e in before]) if done.get(a) == most))
-            event.mark("agent", "usual-doer", replace=True)

@@ -12,8 +12,7 @@ import functools
 from kg.extract.agents import last_principal
 from kg.extract.carry import (again_last, answers, asked_last, before_clearing, came_in_last, first_act,
                               named_for_another_deed, named_for_this_deed, opens_at_a_time, opens_with_preparation,
-                              reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names,
-                              usual_doers)
+                              reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names)
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
 from kg.extract.phrases import particle, read_roles
@@ -186,9 +185,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             parser = PassageParser(norm, agent, history, events[-20:], chapter)
             parser.origin = origin
             parser.commanded = commanded
-            found = parser.run()
-            usual_doers(found, norm, events)
-            for event in found:
+            for event in parser.run():
                 if stage in words and vocabulary().action_class.get(event.action) != "Speech":
                     continue  # 始加祝曰…, 再醮曰…: the occasion the words are for, no act done here
                 if not event.agents:

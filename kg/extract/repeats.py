@@ -57,7 +57,7 @@ GUESSED = {"carried-sentence": "AgentCarriedAcrossSentences", "carried-passage":
            "principal-withdraws": "AgentFromExchange", "presenter-again": "AgentFromExchange",
            "mourners-aside": "AgentCarriedAcrossSentences", "rite-opens": "AgentFromRite",
            "named-for-deed": "AgentCarriedAcrossPassages", "receiver-not-sender": "AgentFromExchange",
-           "leader-and-followers": "AgentFromHeldThing", "usual-doer": "AgentFromActKind"}
+           "leader-and-followers": "AgentFromHeldThing"}
 
 GAP = 3  # at most this many other acts between two acts of a repeated sequence
 NEAR = 3  # 亦如之 looks back this many passages at most
