@@ -214,4 +214,3 @@ def told_last(parser: PassageParser) -> list[str]:
     if any(e.action not in ("曰", "占") and "speech" not in parser.vocab.flags(e.action) for e in after):
         return []
     return list(report.recipients)
-

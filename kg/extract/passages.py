@@ -255,8 +255,8 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
 
 
 def doers_named(head: str, doc: Document, index: int) -> list[str]:
-    """The roles a note opens with, where the act right after them is the
-    passage's own first act or 為之, it done (有司布斂席也, 祝與執事為之)."""
+    """The roles a note opens with, where what follows them is the passage's
+    own first act or 為之, "do it" (有司布斂席也, 祝與執事為之); none else."""
     words = tokenize(head[:12], doc.chapter)
     roles, after = read_roles(words, 0)
     if not roles or after >= len(words) or index >= len(doc.passages):
