@@ -132,9 +132,8 @@ def before_clearing(events: list[Event], agent: list[str], act: str | None) -> l
     if not clearer or cleared is None or "clears" not in vocab.flags(last[cleared].action) \
             or any(e.agents and e.agents != clearer for e in last[cleared + 1:]):
         return None
-    agent = clearer
     earlier = [e for e in last[:cleared] if e.agents and "mourners" not in vocab.flags(e.action)]
-    if not earlier or set(earlier[-1].agents) & set(agent) or goes_out(earlier[-1]):
+    if not earlier or set(earlier[-1].agents) & set(clearer) or goes_out(earlier[-1]):
         return None
     return list(earlier[-1].agents)
 
