@@ -109,10 +109,11 @@ def test_the_one_bowed_to_lays_down_what_he_brought():
     """2.205.0, 既夕禮 13: 主人拜賓，坐委之，宰由主人之北東面舉之 — the host bows to the
     guest, who kneels and lays the gift down (鄭注: the host in his grief does not
     take it), then the 宰 lifts it: 坐 and 委 are the 賓's (flag gift-laid on 委),
-    as an answering bow is (主人拜賓答拜)."""
+    as an answering bow is (主人拜賓答拜). Since 2.242.0 the 賓, written once, is no
+    recipient of the bow too (主人拜，賓坐委之: the blind set's reading)."""
     assert events("主人拜賓坐委之宰由主人之北東面舉之反位", chapter=13)[:3] == [
-        "主人 拜 to=賓", "賓 坐", "賓 委"]
-    assert events("主人拜賓少退", chapter=4) == ["主人 拜 to=賓", "賓 少退"]
+        "主人 拜", "賓 坐", "賓 委"]
+    assert events("主人拜賓少退", chapter=4) == ["主人 拜", "賓 少退"]
 
 
 def test_acts_repeated_on_the_same_things_after_another_repeat_are_done_by_whoever_did_them():
@@ -773,3 +774,67 @@ def test_which_of_the_clothes_is_no_participant():
     assert [t.text for t in tokenize("衣美者在外", 12)][:3] == ["衣", "美", "者"]
     assert events("商祝布絞紟衾衣美者在外君襚不倒", chapter=12) == ["商祝 布 obj=絞|紟|衾|衣", "商祝 不倒 obj=君襚"]
     assert [t.text for t in tokenize("布帶疏屨期者", 11)][-1] == "疏屨期者"
+
+
+def test_the_one_who_answers_is_not_the_one_bowed_to():
+    """2.242.0: 拜X答拜 unpunctuated with X written once is 拜，X答拜 (士虞禮 主人坐祭，卒爵，
+    拜，尸答拜; 既夕禮 主人拜，賓坐委之): X answers, or lays down what he brought, and is
+    no recipient of the bow (GUIDELINES 8: a role written as the bow's object). X written
+    twice is both (主人拜尸，尸答拜); 下拜，小臣辭 — the 小臣 declines, no one bowed to."""
+    assert events(normalise("主人坐祭卒爵拜尸答拜"), ["主人"], chapter=14)[-2:] == ["主人 拜", "尸 答拜"]
+    assert events(normalise("主人拜賔坐委之宰由主人之北東面舉之反位"), chapter=13)[:3] == [
+        "主人 拜", "賓 坐", "賓 委"]
+    assert events(normalise("主人拜尸尸答拜"), chapter=14) == ["主人 拜 to=尸", "尸 答拜"]
+
+
+def test_the_one_handed_to_does_what_yi_says():
+    """2.242.0, 士喪禮 12: 祝徹巾，授執事者以待 — the 執事者 handed the cloth waits with it
+    (as 授弟子，弟子以降, the role written twice); the 祝 and those who clear go on to clear
+    the offering in the next passage (rule named-for-deed, four subjects back: 丈夫踊 and
+    the one handed to come between)."""
+    assert events(normalise("祝徹巾授執事者以待"), chapter=12) == ["祝 徹 obj=巾", "祝 授 to=執事者", "執事者 待"]
+    assert events(normalise("受之于序端授弟子弟子以降"), ["主人"], chapter=5)[-1] == "弟子 降"
+    assert _passage_events("KR1d0038_012.txt", "徹饌先取", 2) == ["祝|徹者 徹 obj=饌", "祝|徹者 取 obj=醴|酒 北面"]
+
+
+def test_the_note_shares_the_acts_between_the_two_who_carry_the_tripod():
+    """2.242.0, 士喪禮 12 (rule note-splits-doers): 舉者盥，右執匕，郤之；左執俎，橫攝之 —
+    鄭注 右人以右手執匕，左人以左手執俎: the 右人 holds the ladle, the 左人 the stand; both
+    carry the tripod in and set it down; the 左人 sets the stand down. 乃朼，載 — 注
+    乃朼…右人也，載…左人也: the 左人 loads, holds and waits. A note that names one role
+    shares nothing out (公食大夫禮 載者西面 — 載者左人也)."""
+    from kg.extract.note_doers import doers_in_note
+
+    assert _passage_events("KR1d0038_012.txt", "舉者盥", 9) == [
+        "舉者 盥", "右人 執 obj=匕", "右人 卻", "左人 執 obj=俎", "左人 攝", "舉者 入 at=阼階前", "舉者 錯 西面",
+        "左人 錯 obj=俎 北面"]
+    assert _passage_events("KR1d0038_012.txt", "乃朼載", 9)[:3] == ["右人 朼", "左人 載", "左人 載 obj=髀 at=端"]
+    assert _passage_events("KR1d0038_012.txt", "乃朼載", 9)[-2:] == ["左人 執", "左人 俟"]
+    assert [(d.role, d.act) for d in doers_in_note(normalise("乃朼以朼次出牲體右人也載受而載於俎左人也亞次也"),
+                                                   "乃朼載", 12)] == [("右人", "朼"), ("左人", "載")]
+    assert _passage_events("KR1d0038_009.txt", "載者西面", 1) == []
+
+
+def test_a_later_commentator_names_who_goes():
+    """2.242.0, 士喪禮 12: 乃適饌 — 鄭注 東方之新饌 names no one; 張爾岐 執事者適新饌處以待事
+    does (rule note-names-agent): the 執事者 go to the new offering, not the 祝."""
+    assert _passage_events("KR1d0038_012.txt", "乃適", 1) == ["執事者 適 at=饌"]
+
+
+def test_the_two_ends_and_where_the_lung_lies():
+    """2.242.0, 士喪禮 12: 載兩髀于兩端 — the two ends (of the stand) are where the thighs
+    are laid (GUIDELINES 6: 兩 dropped, as 兩楹間 → 楹間); 肺在於中 says where the lung
+    lies, no place of 覆 after it. 委于席端 and 冠端玄 are as before."""
+    got = events(normalise("乃朼載載兩髀于兩端兩肩亞兩胉亞脊肺在於中皆覆進柢執而俟"), ["右人"], chapter=12)
+    assert got[2] == "右人 載 obj=髀 at=端" and got[3] == "右人 覆"
+    assert events(normalise("加席委于席端"), ["賓"], chapter=4)[-1].endswith("at=席端")
+    assert "at=門外" in events(normalise("及筮日主人冠端𤣥即位於門外西面"), chapter=15)[-1]
+
+
+def test_what_is_set_out_and_what_is_covered():
+    """2.242.0, 士喪禮 12: 饌于東堂下，脯醢醴酒，冪奠用功布 — the dried meat, the
+    mince, the sweet wine and the wine are set out below the east hall (rule
+    things-after-place, the act after them having a thing of its own); 冪 covers the
+    offering with the cloth (flag noun-act: a thing, then 用 and a thing)."""
+    assert events(normalise("饌于東堂下脯醢醴酒幂奠用功布實于簞在饌東"), chapter=12) == [
+        " 饌 obj=脯醢|醴|酒 at=東堂下", " 冪 obj=奠|布", " 實 at=簞"]

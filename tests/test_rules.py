@@ -118,7 +118,7 @@ CASES = {
                         ["受賜爵者 就席 obj=爵", "受賜爵者 坐", "公 卒爵", "受賜爵者 飲"], 3),
     "not-ones-own": ("賓降取爵于篚辭降如初卒洗升酌", ["主人"], [["主人"]],
                      ["賓 降", "賓 取 obj=爵 at=篚", "主人 辭降", "賓 升", "賓 酌"], 2),
-    "bow-declined": ("下拜小臣辭升成拜", ["賓"], None, ["賓 下", "賓 拜 to=小臣", "小臣 辭", "賓 升", "賓 成拜"], 3),
+    "bow-declined": ("下拜小臣辭升成拜", ["賓"], None, ["賓 下", "賓 拜", "小臣 辭", "賓 升", "賓 成拜"], 3),
     # 少牢饋食禮: the right half of the sheep goes into the tripod, the thigh does not
     "thing-not-done": ("司馬升羊右胖髀不升肩臂臑", None, None, ["司馬 升 obj=羊", "司馬 不升 obj=髀"], 1),
     "used-after-act": ("商祝拂柩用功布", None, None, ["商祝 拂 obj=柩|布"], 0),
@@ -239,7 +239,8 @@ REPEAT_CASES = {
 
 
 # Rules across passages: rule → (chapter file, words the passage ends with
-# (None: the document's opening), the first events of the next passage)
+# (None: the document's opening), the first events of the next passage[, how
+# many of its events come before them])
 PASSAGE_CASES = {
     # 少牢饋食禮: the 史 reports the divination to the 主人, who then charges the officers
     "told-acts-next": ("KR1d0038_016.txt", "以告于主人占曰從", ["主人 戒 to=宗人"]),
@@ -257,6 +258,8 @@ PASSAGE_CASES = {
     "named-for-deed": ("KR1d0038_012.txt", "祝徹巾授執事者以待", ["祝|徹者 徹 obj=饌", "祝|徹者 取 obj=醴|酒 北面"]),
     # 覲禮 opens 覲禮至于郊: the 侯氏 comes to the suburbs (chapters.tsv opens; None: the first passage)
     "rite-opens": ("KR1d0038_010.txt", None, ["侯氏 至 at=郊"]),
+    # 士喪禮: 舉者盥，右執匕…左執俎 — 鄭注 右人以右手執匕，左人以左手執俎 (after the 舉者 wash: 1 event passed)
+    "note-splits-doers": ("KR1d0038_012.txt", "乃奠", ["右人 執 obj=匕", "右人 卻", "左人 執 obj=俎", "左人 攝"], 1),
 }
 
 
@@ -270,11 +273,11 @@ def test_passage_rule(name):
     from kg.extract.passages import extract_events
     from kg.readers import read_file
 
-    file, words, expected = PASSAGE_CASES[name]
+    file, words, expected, *before = PASSAGE_CASES[name]
     doc = read_file(CORPUS / "KR1d0038" / file, None, None)
     got = extract_events(doc)
     passage = -1 if words is None else next(p.index for p in doc.passages if _bare(p.span.norm).endswith(words))
-    following = [e for e in got if e.passage == passage + 1][:len(expected)]
+    following = [e for e in got if e.passage == passage + 1][sum(before):][:len(expected)]
     assert [compact(e) for e in following] == expected
     assert all(e.rule_for("agent") == name and bool(e.uncertain) == (name in UNCERTAIN_AGENT) for e in following)
 

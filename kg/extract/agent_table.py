@@ -146,9 +146,19 @@ AGENT_RULES: tuple[tuple[str, str, str], ...] = (
      "謂X也): that role is the agent, as the commentary says (入復位 — 鄭注 主人也); where the note names "
      "a thing (升自西階 — 柩也: the coffin goes up), no participant is. So too where the note opens with roles "
      "of the tables and then the passage's own first act or 為之 (布席于戶內 — 有司布斂席也; 乃奠 — 祝與執事為之), "
-     "not a participant named for that act itself (受用篚 — 受者受之於庭也). A passage with no act hands no one "
-     "on to the next.",
+     "not a participant named for that act itself (受用篚 — 受者受之於庭也); where the first note names no one, "
+     "a later commentator's note may, in that way (乃適饌 — 鄭注 東方之新饌; 張爾岐 執事者適新饌處). A passage with "
+     "no act hands no one on to the next.",
      "入復位"),
+    ("note-splits-doers",
+     "Acts whose agent the text does not write (one party written for two men, 舉者; or one carried on), "
+     "where a note of the passage names who does that act: a role of the tables, 以 and the hand, then the act "
+     "and its thing, as the passage writes the hand and the act (右人以右手執匕 — 右執匕); or a stretch up to 也 that opens with "
+     "the act and ends with the role (載受而載於俎左人也). That role does it, and the acts after it with no "
+     "subject written, until the party moves as one (入: the two carry the tripod in); an act on a thing he "
+     "took up is his (錯俎: the 左人 who holds the stand). Only where the note names two or more roles the "
+     "passage does not write for its acts: it shares them out (乃朼，載 — 注 …右人也，載…左人也).",
+     "舉者盥右執匕郤之左執俎横攝之入阼階前西面錯錯俎北面"),
     ("told-acts-next",
      "A passage that ends with a report to someone (告, flag report): the next passage's acts with no "
      "subject are the one told's (a guess to review); not where that passage opens with another report "

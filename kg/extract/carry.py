@@ -97,7 +97,7 @@ def sent_down_before(events: list[Event], agent: list[str], act: str | None) -> 
         and vocab.action_class.get(last.action) == "Movement"
 
 
-DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
+DEED_NAMED_BACK = 4  # how many subjects back a party named for a deed is still the one to do it
 
 
 def named_for_this_deed(history: list[list[str]], norm: str, chapter: int | None = None) -> list[str]:

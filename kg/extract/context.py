@@ -3,7 +3,7 @@ word is a noun or a verb here. A mixin of the passage parser (it reads the
 parser's tokens)."""
 from __future__ import annotations
 
-from kg.extract.phrases import (at, is_setting_down, particle, read_place, read_roles, read_things, text_at,
+from kg.extract.phrases import (at, done_with, is_setting_down, particle, read_place, read_roles, read_things, text_at,
                                 things_of_class)
 from kg.extract.places import place_after_preposition
 from kg.extract.vocab import EACH_OR_ALL, SENTENCE_END
@@ -102,7 +102,7 @@ class Surroundings:
         taken = taker is not None and taker.is_("action") and "thing" in self.vocab.flags(taker.label("action")) \
             and not ("noun-act" in self.vocab.flags(taker.label("action")) and self.noun_not_act(n))  # 受巾巾之
         return taken or not (self.place_phrase_follows(k + 1) or self.pronoun_object(k + 1) or self.for_roles(k + 1)
-                             or self.used_by_officer(k))
+                             or self.used_by_officer(k) or done_with(self.t, k + 1))
 
     def for_roles(self, k: int) -> bool:
         """Roles at k right after a word that is a thing and an act opening

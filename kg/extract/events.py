@@ -104,6 +104,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         self.before_thing: list[str] = []  # who acted before a clause that opened with a thing (rule thing-subject)
         self.followers_at: tuple[int, int] | None = None  # where things that follow begin, and their 從 (things-follow)
         self.served: tuple[list[str], str] | None = None  # who served whose act, and the act (rule served-act)
+        self.answered_bows: list[Event] = []  # bows whose role written after them answers (主人拜尸答拜)
 
     # --- the walk ---------------------------------------------------------
 
@@ -112,6 +113,11 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         while k < len(self.t):
             k = self.step(k)
         self.flush()
+        for event in self.answered_bows:
+            # 主人拜尸答拜 unpunctuated is 主人拜，尸答拜: the 尸, written once, is the one who answers,
+            # no recipient of the bow; the rules read while the passage was read (who bows) kept him
+            event.recipients = []
+            event.how = [(part, rule) for part, rule in event.how if part != "recipients"]
         for event in self.events:  # each role once (賓弟子及兄弟弟子: 弟子; 納諸公卿大夫諸公卿大夫)
             event.agents = list(dict.fromkeys(event.agents))
             event.recipients = list(dict.fromkeys(event.recipients))

@@ -15,6 +15,7 @@ from kg.extract.carry import (again_last, answers, asked_last, before_clearing, 
                               reports_on, sent_down_before, sets_out_afresh, told_last, unlisted_deed_names)
 from kg.extract.event import Event
 from kg.extract.events import PassageParser
+from kg.extract.note_doers import doers_in_notes, split_by_notes
 from kg.extract.phrases import particle, read_roles
 from kg.extract.repeats import RepeatAsk, resolve
 from kg.extract.rules import UNCERTAIN_AGENT
@@ -134,6 +135,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
     commanded = None  # who was told to do what, still undone (rule commanded-does)
     words = words_sections(doc, stages)
     glossed = named_by_notes(doc)
+    noted = doers_in_notes(doc)
     for passage in doc.passages:
         whole = without_title(passage.span.norm, title)
         for cut, end, stage in pieces(passage):
@@ -185,7 +187,9 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
             parser = PassageParser(norm, agent, history, events[-20:], chapter)
             parser.origin = origin
             parser.commanded = commanded
-            for event in parser.run():
+            found = parser.run()
+            split_by_notes(found, noted.get(passage.index, []), norm, chapter)
+            for event in found:
                 if stage in words and vocabulary().action_class.get(event.action) != "Speech":
                     continue  # 始加祝曰…, 再醮曰…: the occasion the words are for, no act done here
                 if not event.agents:
@@ -200,6 +204,8 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 event.seq = len(events) + 1
                 events.append(event)
             agent, origin = parser.agent, "carried-passage"
+            if found and found[-1].rule_for("agent") == "note-splits-doers":
+                agent = list(found[-1].agents)  # (乃朼，載…執而俟: the 左人 the note names goes on)
             if again_last(parser.events):
                 agent = list(parser.events[-1].agents)  # (士受羊…又請 | 若賻 | 入告: the 擯者 who asked again)
             if agent == [SOMEONE]:
@@ -229,15 +235,20 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
     term and nothing else; or the roles, then the passage's own first act
     or 為之 (布席于戶內 — 有司布斂席也; 乃奠 — 祝與執事為之)."""
     first: dict[int, Note] = {}
-    for note in doc.notes:
+    later: dict[int, list[Note]] = {}
+    for note in sorted(doc.notes, key=lambda n: n.span.start):
         for target in note.targets:
-            if target not in first or note.span.start < first[target].span.start:
+            if target not in first:
                 first[target] = note
+            else:
+                later.setdefault(target, []).append(note)
     named: dict[int, list[str]] = {}
     for index, note in first.items():
         head = note.span.norm.lstrip("(（ ")
         head = head[1:] if head.startswith("謂") else head
-        doers = doers_named(head, doc, index)
+        doers = doers_named(head, doc, index) or next(
+            (found for other in later.get(index, []) if (found := doers_named(other.span.norm.lstrip("(（ "), doc, index))),
+            [])  # (乃適饌 — 鄭注 東方之新饌; 張爾岐 執事者適新饌處: the later commentator names them)
         if doers:
             named[index] = doers
             continue

@@ -183,6 +183,14 @@ def _subject_of_next_word(tokens: list[Token], k: int) -> bool:
     return word.unknown or (vocabulary().particle_has(word.text, "follows-on") and particle(at(tokens, k - 1), "numeral"))
 
 
+def done_with(tokens: list[Token], k: int) -> bool:
+    """A thing at k, then 用 and a thing: what a noun-act word before k is
+    done to, and with what (冪奠用功布)."""
+    tok, used = at(tokens, k), at(tokens, k + 2)
+    return tok is not None and tok.is_("object") and not tok.is_("role") and text_at(tokens, k + 1) == "用" \
+        and used is not None and used.is_("object")
+
+
 def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold: bool = True) -> tuple[list[str], int]:
     """The things an act handles, right after it: 取弓, 說決拾, 挾一个,
     取豐上之觶 (the head after 之), 搢三 (a bare numeral names nothing)."""
@@ -221,8 +229,10 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                 tok.label("object") in vocab.also_verb or "noun-act" in vocab.flags(tok.label("action"))):
             break  # 姑受奠之: she receives it and sets it down (not "receives the offering"); 鼏之: covers it
         if things and not linked and tok.is_("action") and "noun-act" in vocab.flags(tok.label("action")) \
-                and particle(nxt, "preposition"):
-            break  # 車各從其馬駕于門外: they follow, then are yoked there (not 盤匜與簞巾于西階東, a list)
+                and (particle(nxt, "preposition") or done_with(tokens, k + 1)):
+            # 車各從其馬駕于門外: they follow, then are yoked there (not 盤匜與簞巾于西階東, a list);
+            # 脯醢醴酒冪奠用功布: the offering is covered with the cloth
+            break
         if things and tok.is_("object") and particle(nxt, "state"):
             k += 1  # 皆加勺篚在其南: the basket is where it stands, no thing of 加 (nor an act: 醴在服北)
             break

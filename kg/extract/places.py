@@ -30,6 +30,13 @@ def read_place(tokens: list[Token], k: int, heads: tuple[str, ...] = ("place", "
     head = at(tokens, k)
     start = k
     lead = ""
+    ends = at(tokens, k + 1)
+    if getattr(head, "text", "") == "兩" and particle(at(tokens, k - 1), "preposition") \
+            and particle(ends, "direction") and not set(ends.text) & (CARDINAL | RANKS) \
+            and not any(at(tokens, k + 2) is not None and at(tokens, k + 2).is_(h) for h in heads):
+        # 載兩髀于兩端: the two ends (of the stand; GUIDELINES 6, 兩 dropped as in 兩楹間); not what is
+        # held (奉兩端以進) nor the two lower diners (進二豆湆于兩下)
+        return PlacePhrase(ends.text, "place", ends.text, False), k + 2
     if particle(head, "direction") and particle(at(tokens, k + 1), "direction") and at(tokens, k + 2) is not None \
             and at(tokens, k + 2).is_("place") and set(head.text + tokens[k + 1].text) <= CARDINAL:
         lead, k, head = head.text + tokens[k + 1].text, k + 2, at(tokens, k + 2)  # 設于西北隅: the north-west corner
@@ -126,6 +133,7 @@ def _layers(tokens: list[Token], k: int) -> bool:
 
 
 CARDINAL = set("東西南北")
+RANKS = set("上下")  # (兩下: the two lower diners, people)
 # a direction and its opposite written together measure a span (東榮南北以堂深: from
 # south to north, the depth of the hall), they are no side of the place
 OPPOSITE = {"南": "北", "北": "南", "東": "西", "西": "東"}

@@ -59,6 +59,11 @@ class RecipientRules:
             return k  # 主人再拜稽首祝祝曰: the 祝 invokes (the act 祝 and its words), no one bowed to
         act = self.act_index(after)
         responds = act is not None and "response" in self.vocab.flags(self.t[act].label("action"))
+        if {"person", "thing"} <= flags and self.vocab.action_class.get(event.action) == "Handling" \
+                and text_at(self.t, after) == "以" and self.act_at(after + 1) and not self.t[after + 1].is_("object"):
+            event.recipients = roles  # 授執事者以待: the one handed to waits with it (授弟子，弟子以降)
+            event.mark("recipients", "recipient-after-act")
+            return k
         if "complement" in flags or "matter" in flags:
             if "matter" in flags:
                 self.not_to_oneself(event, roles)  # (尸送揖 | 若不吉則遂改筮尸: the host divines again)
@@ -82,10 +87,12 @@ class RecipientRules:
             self.shared_recipients(event)
             return after
         if ("person" in flags and responds) or ("report" in flags and act is not None):
-            # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, bowed to, and he answers; 入告主人釋杖:
+            # 主人拜尸尸答拜 unpunctuated: 拜尸答拜, and he answers; 入告主人釋杖:
             # the one told, who then acts
             event.recipients = roles
             event.mark("recipients", "recipient-after-act")
+            if "person" in flags and responds and self.vocab.action_class.get(event.action) == "Salutation":
+                self.answered_bows.append(event)  # (主人拜，尸答拜: no recipient once the passage is read)
         return k
 
     def shared_recipients(self, event: Event) -> None:
@@ -115,8 +122,8 @@ class RecipientRules:
     def answered_later(self, act: int) -> bool:
         """An answering bow (flag response, a salutation) or a gift laid down
         (flag gift-laid) is among the acts from ``act`` on, before a pause or
-        another role: the one bowed to is the one who answers, or who lays
-        down what he brought (主人拜賓，坐委之: the 賓), and does the acts
+        another role: the role written after the bow is the one who answers,
+        or who lays down what he brought (主人拜，賓坐委之), and does the acts
         before it too."""
         k, acts = act, 0
         while (tok := at(self.t, k)) is not None and not tok.punct and not tok.is_("role") and acts < 4:

@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.241.0"
+EXTRACTOR_VERSION = "2.242.0"
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,8 @@ define("used-after-act", "objects",
 define("things-after-place", "objects",
        "Things counted right after the 于 place of an act of setting out (flag sets-out) that took no thing (only 當 and a place or a pause "
        "between, no act right after them) are what that act sets there (尊于室中北墉下，當戶，兩甒: the two "
-       "jars; not 几在南, 亦折一膚).",
+       "jars; not 几在南, 亦折一膚); so too things not counted, where the act right after them has a thing of "
+       "its own (饌于東堂下，脯醢醴酒，冪奠用功布: what is set out; the offering is what is covered).",
        "尊于室中北墉下當戶兩甒醴酒酒在東無禁")
 define("place-after-act", "place",
        "A place right after an act: where it is done, or the goal of a movement (`goal` flag; 其 before it "
@@ -134,8 +135,11 @@ define("recipient-after-act", "recipients",
        "之 after it stands for the role written after 有 (有賓則拜之: the 賓); after an act of receiving, a "
        "role and then what he gives is the one it is received from, not the subject of the act after "
        "(尸受侑爵降洗: the 尸 goes down). Where an answering bow (答拜) comes among the acts after the role, "
-       "before a pause or another role, the role is their subject too (主人拜尸奠觶答拜: the 尸 sets the cup down "
-       "and answers), and so where the gift is laid down there (flag gift-laid: 主人拜賓坐委之, the 賓). Not, with `person?`, roles set side by side where each stands (揖賓序西主人序東: subjects). "
+       "before a pause or another role, the role is their subject and not the one bowed to, as the unpunctuated "
+       "text is read (主人拜尸答拜: 主人拜，尸答拜; 主人拜尸奠觶答拜: the 尸 sets the cup down and answers), and so where "
+       "the gift is laid down there (flag gift-laid: 主人拜，賓坐委之). A role right after an act directed at a "
+       "person, then 以 and an act, is its recipient and does that act (授執事者以待: the 執事者 waits with it, as "
+       "授弟子，弟子以降). Not, with `person?`, roles set side by side where each stands (揖賓序西主人序東: subjects). "
        "Two speech acts written together, the first with nothing after it, share the role after the second "
        "(宿戒尸: he notifies and charges the 尸). 人 right after an act directed at a person (so that no number "
        "counts it) is someone the text does not name, the recipient as written (以馬出授人, 降授人脯).",

@@ -120,6 +120,9 @@ class ThingRules:
                 # 所執脯以賜: the thing of the act after 以; 冪用絺布，加勺: what the cover is made of
                 described = self.t[after].text == "用" and self.opens_clause(k)
                 self.wait_things(things, "material" if described else "thing")
+        elif self.act_at(after) and self.set_at_its_place(last, k, after):
+            last.objects = things  # 饌于東堂下，脯醢醴酒，冪奠用功布: what is set out there, not what is covered
+            last.mark("objects", "things-after-place")
         elif self.opens_clause(k) and self.handled_at(self.topic_act(k, measured)):
             # 匜水錯于槃中, 鼎入, 二燭俟于殯門外, 新盆槃瓶…皆濯: the thing written first, then what
             # is done with it (carried in, set down, kept waiting), by no one the clause names;
@@ -149,8 +152,14 @@ class ThingRules:
         (Not 几在南, 右鹽, 亦折一膚: where a thing is, how it lies, a cut;
         nor 退于物一笴, a distance.)"""
         if last is None or last is not self.sentence_last() or last.objects or last.place is None \
-                or last.rule_for("place") != "preposition" or "sets-out" not in self.vocab.flags(last.action) \
-                or not particle(at(self.t, k - 1), "numeral") or self.act_at(after):
+                or last.rule_for("place") != "preposition" or "sets-out" not in self.vocab.flags(last.action):
+            return False
+        own = at(self.t, after + 1)
+        if not (particle(at(self.t, k - 1), "numeral") and not self.act_at(after)) and not (
+                self.act_at(after) and own is not None and own.is_("object") and not own.is_("role")
+                and not self.act_at(after + 2)):
+            # (饌于東堂下，脯醢醴酒，冪奠用功布: the act after them has a thing of its own; not 設于室，豆錯，
+            # 俎錯: a thing and its act, then the next)
             return False
         between = [tok for tok in self.t[:k - 1] if tok.i >= last.j]
         return all(tok.punct or tok.is_("place") or tok.readings.get("particle") in ("direction", "fallback")

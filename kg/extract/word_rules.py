@@ -6,7 +6,7 @@ to read, or None where the word is not its kind. A mixin of
 (``on_role``, ``on_action`` …) the rules use."""
 from __future__ import annotations
 
-from kg.extract.phrases import acted_by_pronoun, at, particle, read_place, read_roles, read_things
+from kg.extract.phrases import acted_by_pronoun, at, particle, read_place, read_roles, read_things, text_at
 from kg.extract.places import PlacePhrase
 from kg.extract.repeats import RepeatAsk
 from kg.extract.rules import word_rule
@@ -275,9 +275,10 @@ class WordRules:
             if roles and nxt is not None and nxt.is_("action") and "command" in self.vocab.flags(nxt.label("action")):
                 return after + 1  # 唯君命出: only for the lord's message (does he go out)
         if kind == "state" and not self.sets_down_at(k + 1):  # (具饌于西塾: ready, then set out there)
-            where = read_place(self.t, k + 1, heads=("place", "object"))
+            start = k + 1 + (text_at(self.t, k + 1) in ("于", "於"))  # (肺在於中)
+            where = read_place(self.t, start, heads=("place", "object"))
             if where is not None:
-                return where[1]  # 昌在東方興: where the thing is, no place of the act after it
+                return where[1]  # 昌在東方興, 肺在於中皆覆: where the thing is, no place of the act after it
         return k + 1 if kind in NO_EVENT_KINDS else None
 
     @word_rule("comparison", "如X: what the act is compared to (如主人服, 如初儀; 如其耦, his partner; a position named "
