@@ -790,11 +790,13 @@ def test_the_one_who_answers_is_not_the_one_bowed_to():
 def test_the_one_handed_to_does_what_yi_says():
     """2.242.0, 士喪禮 12: 祝徹巾，授執事者以待 — the 執事者 handed the cloth waits with it
     (as 授弟子，弟子以降, the role written twice); the 祝 and those who clear go on to clear
-    the offering in the next passage (rule named-for-deed, four subjects back: 丈夫踊 and
-    the one handed to come between)."""
+    the offering in the next passage (rule named-for-deed: 丈夫踊 between, the men only
+    leaping, is not counted among the three subjects back). 士冠禮's 冠義 stays the 賓's (冠者
+    見於母 is four subjects back: the one capped does not cap)."""
     assert events(normalise("祝徹巾授執事者以待"), chapter=12) == ["祝 徹 obj=巾", "祝 授 to=執事者", "執事者 待"]
     assert events(normalise("受之于序端授弟子弟子以降"), ["主人"], chapter=5)[-1] == "弟子 降"
     assert _passage_events("KR1d0038_012.txt", "徹饌先取", 2) == ["祝|徹者 徹 obj=饌", "祝|徹者 取 obj=醴|酒 北面"]
+    assert _passage_events("KR1d0038_001.txt", "適子冠於阼", 2) == ["賓 適", "賓 冠 at=阼"]
 
 
 def test_the_note_shares_the_acts_between_the_two_who_carry_the_tripod():

@@ -5,6 +5,7 @@ request, someone left inside, things set out afresh, an offering after a
 clearing, an act done again)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import takewhile
 
 from kg.extract.agents import comes_in, goes_out, last_principal
@@ -97,19 +98,27 @@ def sent_down_before(events: list[Event], agent: list[str], act: str | None) -> 
         and vocab.action_class.get(last.action) == "Movement"
 
 
-DEED_NAMED_BACK = 4  # how many subjects back a party named for a deed is still the one to do it
+DEED_NAMED_BACK = 3  # how many subjects back a party named for a deed is still the one to do it
 
 
-def named_for_this_deed(history: list[list[str]], norm: str, chapter: int | None = None) -> list[str]:
+def named_for_this_deed(history: list[list[str]], norm: str, chapter: int | None = None,
+                        events: Sequence[Event] = ()) -> list[str]:
     """Where an act opens the passage ``norm`` with no subject: the party among
     the last subjects written that names those who do it (X者, X the act: rule
     named-for-deed), else none (祝徹盥于門外…祝徹巾授執事者以待 | 徹饌: the 祝 and
     those who clear, 鄭注 祝與有司當徹小斂之奠者); not an act named before 之, a
-    time or a thing (冠之日: the day of the capping)."""
+    time or a thing (冠之日: the day of the capping). Parties that only wailed or
+    leapt among ``events``, the acts just before, are asides and not counted
+    (丈夫踊 between 祝徹 and 授執事者)."""
     lead, tok = _opening(norm, chapter)
     if tok is None or tok.is_("role") or text_at(tokenize(norm, chapter), len(lead) + 1) == "之":
         return []
-    return next((list(h) for h in reversed(history[-DEED_NAMED_BACK:]) if tok.label("action") + "者" in h), [])
+    vocab = vocabulary()
+    kinds: dict[tuple[str, ...], set[bool]] = {}
+    for event in events:
+        kinds.setdefault(tuple(event.agents), set()).add("mourners" in vocab.flags(event.action))
+    counted = [h for h in history if kinds.get(tuple(h)) != {True}]
+    return next((list(h) for h in reversed(counted[-DEED_NAMED_BACK:]) if tok.label("action") + "者" in h), [])
 
 
 def before_clearing(events: list[Event], agent: list[str], act: str | None) -> list[str] | None:

@@ -159,7 +159,7 @@ def extract_events(doc: Document, stages: dict[int, list[tuple[int, int | None]]
                 agent = []  # (徹者升自阼階降自西階 | 乃奠如初: those who cleared away set out no offering)
             if origin == "carried-passage" and sent_down_before(events, agent, opening_act):
                 agent, origin = [], "receiver-not-sender"
-            deed_named = named_for_this_deed(history, norm, chapter) \
+            deed_named = named_for_this_deed(history, norm, chapter, events[-20:]) \
                 if origin == "carried-passage" and not opens_at_a_time(norm, chapter) else []  # (卒筮: when it is done)
             if deed_named and deed_named != agent:
                 agent, origin = deed_named, "named-for-deed"
