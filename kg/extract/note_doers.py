@@ -41,8 +41,11 @@ def doers_in_note(text: str, passage: str, chapter: int | None) -> list[NoteDoer
     """A role of the tables, 以 and the hand he uses, then an act and the thing
     after it, where the passage writes that hand and act (右人以右手執匕 — 右執匕); or
     a stretch up to 也 that opens with an act and ends with a role (載受而載於俎左人也)."""
-    words = tokenize(text, chapter)
     listed = vocabulary().forms
+    if not any("以" + hand in text for hand in HANDS) and not any(
+            "role" in listed.get(text[max(0, stop - n):stop], {}) for stop in _stops(text) for n in (1, 2, 3, 4)):
+        return []  # (no hand named, no role right before 也: most notes; tokenizing them all costs a second)
+    words = tokenize(text, chapter)
 
     def role(k: int) -> str | None:
         w = words[k]
@@ -68,14 +71,25 @@ def doers_in_note(text: str, passage: str, chapter: int | None) -> list[NoteDoer
     return found
 
 
+def _stops(text: str):
+    """Where 也 stands in ``text``."""
+    at = text.find("也")
+    while at >= 0:
+        yield at
+        at = text.find("也", at + 1)
+
+
 def split_by_notes(events: list[Event], doers: list[NoteDoer], norm: str, chapter: int | None) -> None:
     """Give the acts of one passage whose agent the text does not write to
     the doer its notes name for them, and the acts after each with no subject
     written, until the party they were carried from moves (an act of class
     Movement); then an act on a thing such a doer took up is his."""
-    written = {w.label("role") for w in tokenize(norm, chapter) if w.is_("role")}
     acts = {e.action for e in events}
-    doers = [d for d in doers if d.role not in written and d.act in acts]  # (not 主人…賓 the passage names)
+    doers = [d for d in doers if d.act in acts]
+    if len({d.role for d in doers}) < 2:
+        return
+    written = {w.label("role") for w in tokenize(norm, chapter) if w.is_("role")}
+    doers = [d for d in doers if d.role not in written]  # (not 主人…賓 the passage names)
     if len({d.role for d in doers}) < 2:
         return  # the note shares the acts out between two or more (右人…左人), or is about something else
     movement = {a for a, c in vocabulary().action_class.items() if c == "Movement"}
