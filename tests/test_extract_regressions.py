@@ -840,3 +840,15 @@ def test_what_is_set_out_and_what_is_covered():
     offering with the cloth (flag noun-act: a thing, then 用 and a thing)."""
     assert events(normalise("饌于東堂下脯醢醴酒幂奠用功布實于簞在饌東"), chapter=12) == [
         " 饌 obj=脯醢|醴|酒 at=東堂下", " 冪 obj=奠|布", " 實 at=簞"]
+
+
+def test_an_inventory_of_vessels_and_what_they_hold_is_no_act():
+    """2.244.0, 士喪禮 12: 東方之饌，兩瓦甒，其實醴酒，角觶，木柶，毼豆兩，其實葵菹芋、蠃醢，兩籩，
+    無縢，布巾，其實栗，不擇，脯四脡 — what is set out in the east, listed: a thing right
+    before 其實 leaves 其實 to the rule contents (what the jars hold is no act 醴), and 布巾
+    is the cloth cover (objects.tsv: a form of 巾), no act 布 "spread"; so in 布巾，環幅，不鑿."""
+    assert events(normalise("東方之饌兩瓦甒其實醴酒角觶木柶毼豆兩其實葵菹芋蠃醢兩籩無縢布巾其實栗不擇脯四脡"),
+                  chapter=12) == []
+    assert [t.text for t in tokenize(normalise("布巾環幅不鑿"), 12)][0] == "布巾"
+    assert events(normalise("陳一鼎于寢門外當東塾少南西面其實特豚四鬄去蹄兩胉脊肺設扃鼏"), chapter=12)[-1] == \
+        " 設 obj=扃|鼏"

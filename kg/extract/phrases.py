@@ -318,8 +318,8 @@ def read_things(tokens: list[Token], k: int, of_act: bool = False, vessels_hold:
                     and _thing_follows(tokens, k + 3):
                 k += 3  # 奉其君之旂: the banner of his lord
                 continue
-            if acted_by_pronoun(tokens, k):
-                return things, k  # 升豕，其載如羊: 其 opens the next act's clause
+            if acted_by_pronoun(tokens, k) or text_at(tokens, k + 1) == "實":
+                return things, k  # 升豕，其載如羊: 其 opens the next act's clause; 其實: what the vessel holds
             return things, min(k + 2, len(tokens))  # 其餘: a pronoun names no thing
         if not things and not tok.readings and _thing_follows(tokens, k + 1, skip=1):
             k += 1  # a modifier the tables do not know (賢獲, 右獲)

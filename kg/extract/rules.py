@@ -31,7 +31,7 @@ from kg.extract.repeats import GUESSED
 
 # Raise when a rule changes what the extractor finds (the graph says which
 # version made each event).
-EXTRACTOR_VERSION = "2.243.0"
+EXTRACTOR_VERSION = "2.244.0"
 
 
 @dataclass(frozen=True)
