@@ -100,7 +100,8 @@ def split_by_notes(events: list[Event], doers: list[NoteDoer], norm: str, chapte
         if event.rule_for("agent") not in CARRIED:
             party = doer = None  # (a subject written: the split is over)
             continue
-        named = next((d for d in doers if d.act == event.action and (d.thing is None or d.thing in event.objects)), None)
+        named = next((d for d in doers if d.act == event.action and (d.thing is None or d.thing in event.objects)),
+                     None)
         if named is not None and event.agents and event.agents != [named.role]:
             party, doer = list(event.agents), named.role
             if named.thing:

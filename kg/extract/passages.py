@@ -246,9 +246,9 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
     for index, note in first.items():
         head = note.span.norm.lstrip("(（ ")
         head = head[1:] if head.startswith("謂") else head
-        doers = doers_named(head, doc, index) or next(
-            (found for other in later.get(index, []) if (found := doers_named(other.span.norm.lstrip("(（ "), doc, index))),
-            [])  # (乃適饌 — 鄭注 東方之新饌; 張爾岐 執事者適新饌處: the later commentator names them)
+        # (乃適饌 — 鄭注 東方之新饌 names no one; 張爾岐 執事者適新饌處: the later commentator does)
+        later_doers = (doers_named(other.span.norm.lstrip("(（ "), doc, index) for other in later.get(index, []))
+        doers = doers_named(head, doc, index) or next((found for found in later_doers if found), [])
         if doers:
             named[index] = doers
             continue
