@@ -113,11 +113,7 @@ class PassageParser(MotionRules, ContentsRules, DeityRules, PeopleRules, WordRul
         while k < len(self.t):
             k = self.step(k)
         self.flush()
-        for event in self.answered_bows:
-            # 主人拜尸答拜 unpunctuated is 主人拜，尸答拜: the 尸, written once, is the one who answers,
-            # no recipient of the bow; the rules read while the passage was read (who bows) kept him
-            event.recipients = []
-            event.how = [(part, rule) for part, rule in event.how if part != "recipients"]
+        self.unbow_answerers()
         for event in self.events:  # each role once (賓弟子及兄弟弟子: 弟子; 納諸公卿大夫諸公卿大夫)
             event.agents = list(dict.fromkeys(event.agents))
             event.recipients = list(dict.fromkeys(event.recipients))

@@ -95,6 +95,14 @@ class RecipientRules:
                 self.answered_bows.append(event)  # (主人拜，尸答拜: no recipient once the passage is read)
         return k
 
+    def unbow_answerers(self) -> None:
+        """Once the passage is read: 主人拜尸答拜 unpunctuated is 主人拜，尸答拜 — the 尸,
+        written once, answers and is no recipient of the bow (the rules that read who
+        bows next kept him as one while the passage was walked)."""
+        for event in self.answered_bows:
+            event.recipients = []
+            event.how = [(part, rule) for part, rule in event.how if part != "recipients"]
+
     def shared_recipients(self, event: Event) -> None:
         """宿戒尸: two speech acts directed at a person written together, the
         first with nothing after it, are both directed at the role after the
