@@ -148,7 +148,9 @@ class ThingRules:
         """Things counted (兩甒) at k, after the 于 place of the clause's act
         of setting out (flag sets-out) that took no thing, with only that
         place, 當 and a place or a pause between and no act right after them,
-        are what the act puts there.
+        are what the act puts there; so are things not counted, where the act
+        right after them has a thing of its own and no act follows that thing
+        (饌于東堂下，脯醢醴酒，冪奠用功布).
         (Not 几在南, 右鹽, 亦折一膚: where a thing is, how it lies, a cut;
         nor 退于物一笴, a distance.)"""
         if last is None or last is not self.sentence_last() or last.objects or last.place is None \
