@@ -41,9 +41,9 @@ def doers_in_note(text: str, passage: str, chapter: int | None) -> list[NoteDoer
     """A role of the tables, 以 and the hand he uses, then an act and the thing
     after it, where the passage writes that hand and act (右人以右手執匕 — 右執匕); or
     a stretch up to 也 that opens with an act and ends with a role (載受而載於俎左人也)."""
-    listed = vocabulary().forms
-    if not any("以" + hand in text for hand in HANDS) and not any(
-            "role" in listed.get(text[max(0, stop - n):stop], {}) for stop in _stops(text) for n in (1, 2, 3, 4)):
+    vocab = vocabulary()
+    listed = vocab.forms
+    if not any("以" + hand in text for hand in HANDS) and not any(vocab.role_ends_at(text, stop) for stop in _stops(text)):
         return []  # (no hand named, no role right before 也: most notes; tokenizing them all costs a second)
     words = tokenize(text, chapter)
 

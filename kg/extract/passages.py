@@ -244,13 +244,12 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
             else:
                 later.setdefault(target, []).append(note)
     named: dict[int, list[str]] = {}
-    longest = max(len(form) for form, kinds in vocabulary().forms.items() if "role" in kinds)  # (主婦贊者: 4)
     for index, note in first.items():
         head = note.span.norm.lstrip("(（ ")
         head = head[1:] if head.startswith("謂") else head
         # (乃適饌 — 鄭注 東方之新饌 names no one; 張爾岐 執事者適新饌處: the later commentator does)
-        later_doers = (doers_named(other.span.norm.lstrip("(（ "), doc, index, longest) for other in later.get(index, []))
-        doers = doers_named(head, doc, index, longest) or next((found for found in later_doers if found), [])
+        later_doers = (doers_named(other.span.norm.lstrip("(（ "), doc, index) for other in later.get(index, []))
+        doers = doers_named(head, doc, index) or next((found for found in later_doers if found), [])
         if doers:
             named[index] = doers
             continue
@@ -267,12 +266,10 @@ def named_by_notes(doc: Document) -> dict[int, list[str]]:
     return named
 
 
-def doers_named(head: str, doc: Document, index: int, longest: int) -> list[str]:
+def doers_named(head: str, doc: Document, index: int) -> list[str]:
     """The roles a note opens with, where what follows them is the passage's
-    own first act or 為之, "do it" (有司布斂席也, 祝與執事為之); none else. ``longest``:
-    the characters of the longest written form of a role."""
-    forms = vocabulary().forms
-    if not any("role" in forms.get(head[:n], {}) for n in range(1, longest + 1)):
+    own first act or 為之, "do it" (有司布斂席也, 祝與執事為之); none else."""
+    if not vocabulary().role_begins(head):
         return []  # (most notes open with no role: a look at the first characters spares reading them)
     words = tokenize(head[:12], doc.chapter)
     roles, after = read_roles(words, 0)

@@ -88,6 +88,20 @@ class Vocabulary:
     def flags(self, action: str) -> set[str]:
         return self.action_grammar.get(action, set())
 
+    @functools.cached_property
+    def longest_role(self) -> int:
+        """Characters in the longest written form of a role (主婦贊者: 4)."""
+        return max((len(form) for form, readings in self.forms.items() if "role" in readings), default=0)
+
+    def role_ends_at(self, text: str, end: int) -> bool:
+        """A written form of a role of the tables ends right before ``end`` in
+        ``text`` (a look at the characters before a note is read word by word)."""
+        return any("role" in self.forms.get(text[max(0, end - n):end], {}) for n in range(1, self.longest_role + 1))
+
+    def role_begins(self, text: str) -> bool:
+        """``text`` opens with a written form of a role of the tables."""
+        return any("role" in self.forms.get(text[:n], {}) for n in range(1, self.longest_role + 1))
+
     def particle_has(self, form: str, flag: str) -> bool:
         """The grammar word ``form`` has ``flag`` in particles.tsv."""
         return flag in self.particle_flags.get(form, ())
