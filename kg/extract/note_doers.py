@@ -92,7 +92,7 @@ def split_by_notes(events: list[Event], doers: list[NoteDoer], norm: str, chapte
     doers = [d for d in doers if d.role not in written]  # (not 主人…賓 the passage names)
     if len({d.role for d in doers}) < 2:
         return  # the note shares the acts out between two or more (右人…左人), or is about something else
-    movement = {a for a, c in vocabulary().action_class.items() if c == "Movement"}
+    classes = vocabulary().action_class
     taken: dict[str, str] = {}
     party: list[str] | None = None  # the agent carried, that the note splits
     doer: str | None = None
@@ -107,7 +107,7 @@ def split_by_notes(events: list[Event], doers: list[NoteDoer], norm: str, chapte
             if named.thing:
                 taken[named.thing] = doer
             given = doer
-        elif doer and event.agents == party and event.action not in movement:
+        elif doer and event.agents == party and classes.get(event.action) != "Movement":
             given = doer  # (郤之, 橫攝之: he goes on)
         else:
             doer = None  # (入阼階前: the party moves as one; then 錯俎, by the one who holds the stand)
